@@ -1,0 +1,56 @@
+# attnlaw: the two commands a fresh Debian 12 machine needs are `make verify` and `make test`.
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+ATTNLAW := $(BUILD_DIR)/attnlaw
+
+# Debian 12 packages: compilers and build tools, then the libraries of DESIGN.md.
+DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
+  libboost-dev libgsl-dev libmpfr-dev libgmp-dev libmpfi-dev librandom123-dev \
+  nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev \
+  libgtest-dev libgmock-dev libbenchmark-dev
+
+.PHONY: all deps configure build test verify reports bench clean
+
+all: build
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || printf '%s ' $$p; done); \
+	if [ -z "$$missing" ]; then echo "deps: all Debian packages are installed"; exit 0; fi; \
+	if [ "$$(id -u)" -eq 0 ]; then \
+	  echo "deps: installing $$missing"; \
+	  apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "deps: these Debian packages are missing: $$missing"; \
+	  echo "deps: run as root:  apt-get update && apt-get install -y $$missing"; \
+	  exit 1; \
+	fi
+
+configure: deps
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) > /dev/null
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Unit tests and one test per claim; the slow calibration and fuzz labels run on demand.
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE 'slow|fuzz'
+
+verify: build
+	$(ATTNLAW) run --battery smoke --out reports/smoke
+
+reports: build
+	$(ATTNLAW) run --battery standard --out reports/standard
+
+bench: build
+	@mkdir -p $(BUILD_DIR)/bench-results
+	@for b in $(BUILD_DIR)/bench/*/attnlaw_bench_*; do \
+	  [ -x "$$b" ] || continue; \
+	  "$$b" --benchmark_out="$(BUILD_DIR)/bench-results/$$(basename $$b).json" --benchmark_out_format=json || exit 1; \
+	done
+	@jq -s '{context: .[0].context, benchmarks: (map(.benchmarks) | add)}' $(BUILD_DIR)/bench-results/*.json > bench/results.json
+	@echo "bench: wrote bench/results.json"
+
+clean:
+	rm -rf $(BUILD_DIR)

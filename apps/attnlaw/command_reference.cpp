@@ -1,0 +1,131 @@
+// `attnlaw reference LAW`: high-precision values of the laws the claims compare with.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "apps/attnlaw/arguments.hpp"
+#include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/usage_error.hpp"
+#include "reference/sphere_score_law.hpp"
+#include "reference/vmf_moments.hpp"
+#include "verify/harness/check.hpp"
+#include "verify/stats/null_laws.hpp"
+
+namespace attnlaw::cli {
+namespace {
+
+using harness::Json;
+
+// Option values as given, by option name; each law parses and checks its own.
+struct LawArguments {
+  std::map<std::string, std::string> values;
+  bool json = false;
+  const std::string& operator[](const std::string& option) const { return values.at(option); }
+};
+
+constexpr std::uint64_t kMaxDimension = 4096;
+
+void print(const Json& doc, bool json) {
+  if (json) {
+    std::cout << doc.dump(2) << '\n';
+    return;
+  }
+  for (const auto& [key, value] : doc.items()) fmt::print("{:<16} {}\n", key, value.dump());
+}
+
+Json sphere_subcritical(const LawArguments& a) {
+  const int d = static_cast<int>(parse_integer("--d", a["--d"], 2, kMaxDimension));
+  const double beta = parse_real("--beta", a["--beta"], 0.0, 1e6);
+  const auto m = reference::subcritical_covariance<double>(d, beta);
+  return Json{{"d", d},
+              {"beta", beta},
+              {"A", m.A.value},
+              {"A2", m.A2.value},
+              {"P", m.P.value},
+              {"var_perp", m.var_perp.value},
+              {"var_par", m.var_par.value},
+              {"bias", m.bias.value},
+              {"log_P", m.log_P.value}};
+}
+
+Json sphere_constants(const LawArguments& a) {
+  const int d = static_cast<int>(parse_integer("--d", a["--d"], 2, kMaxDimension));
+  const auto c = reference::sphere_local_constants<double>(d);
+  return Json{{"d", d},
+              {"kappa_d", c.kappa.value},
+              {"A_d", c.local_constant.value},
+              {"c_over_gamma", c.c_over_gamma.value},
+              {"K_prime", c.k_prime.value},
+              {"c_tan", c.c_tan.value},
+              {"log_A_d", c.log_local_constant.value},
+              {"log_K_prime", c.log_k_prime.value},
+              {"log_c_tan", c.log_c_tan.value}};
+}
+
+Json kolmogorov_smirnov(const LawArguments& a) {
+  const std::size_t n = parse_integer("--n", a["--n"], 1);
+  const double x = parse_real("--statistic", a["--statistic"], 0.0, 1.0);
+  return Json{{"n", n},
+              {"statistic", x},
+              {"cdf", stats::ks_two_sided_cdf(n, x)},
+              {"sf", stats::ks_two_sided_sf(n, x)},
+              {"sf_one_sided", stats::ks_one_sided_sf(n, x)},
+              {"sf_asymptotic", stats::kolmogorov_asymptotic_sf(std::sqrt(static_cast<double>(n)) * x)}};
+}
+
+Json anderson_darling(const LawArguments& a) {
+  const std::size_t n = parse_integer("--n", a["--n"], 1);
+  const double z = parse_real("--statistic", a["--statistic"], 0.0, 1e6);
+  return Json{{"n", n},
+              {"statistic", z},
+              {"cdf", stats::anderson_darling_cdf(n, z)},
+              {"sf", stats::anderson_darling_sf(n, z)},
+              {"cdf_asymptotic", stats::anderson_darling_inf_cdf(z)}};
+}
+
+Json cramer_von_mises(const LawArguments& a) {
+  const std::size_t n = parse_integer("--n", a["--n"], 1);
+  const double w2 = parse_real("--statistic", a["--statistic"], 0.0, 1e6);
+  return Json{{"n", n},
+              {"statistic", w2},
+              {"sf", stats::cramer_von_mises_sf(n, w2)},
+              {"sf_asymptotic", stats::cramer_von_mises_asymptotic_sf(w2)}};
+}
+
+using LawFunction = Json (*)(const LawArguments&);
+
+void add_law(CLI::App& reference, const char* name, const char* description, LawFunction law,
+             std::initializer_list<std::pair<const char*, const char*>> params, int& exit_status) {
+  auto args = std::make_shared<LawArguments>();
+  CLI::App* cmd = reference.add_subcommand(name, description);
+  for (const auto& [option, help] : params) {
+    cmd->add_option(option, args->values[option], help)->required();
+  }
+  cmd->add_flag("--json", args->json, "Print one JSON document");
+  cmd->callback([args, law, &exit_status] {
+    print(law(*args), args->json);
+    exit_status = kExitPass;
+  });
+}
+
+}  // namespace
+
+void add_reference_command(CLI::App& app, int& exit_status) {
+  CLI::App* reference = app.add_subcommand("reference", "Print a high-precision reference value of a law");
+  reference->require_subcommand(1);
+  add_law(*reference, "sphere-subcritical", "vMF moments and the per-key output covariance (SL global/subcritical)",
+          sphere_subcritical, {{"--d", "dimension d >= 2"}, {"--beta", "inverse temperature >= 0"}}, exit_status);
+  add_law(*reference, "sphere-constants", "local constants of uniform keys on S^{d-1} (SL.md §1)", sphere_constants,
+          {{"--d", "dimension d >= 2"}}, exit_status);
+  add_law(*reference, "ks", "exact Kolmogorov-Smirnov null law", kolmogorov_smirnov,
+          {{"--n", "sample size >= 1"}, {"--statistic", "D_n in [0, 1]"}}, exit_status);
+  add_law(*reference, "anderson-darling", "Anderson-Darling null law (Marsaglia & Marsaglia 2004)", anderson_darling,
+          {{"--n", "sample size >= 1"}, {"--statistic", "A^2 >= 0"}}, exit_status);
+  add_law(*reference, "cramer-von-mises", "Cramer-von Mises null law (Csorgo & Faraway 1996)", cramer_von_mises,
+          {{"--n", "sample size >= 1"}, {"--statistic", "W^2 >= 0"}}, exit_status);
+}
+
+}  // namespace attnlaw::cli

@@ -1,0 +1,114 @@
+#include <fmt/core.h>
+#include <omp.h>
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include "apps/attnlaw/arguments.hpp"
+#include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/output_directory.hpp"
+#include "apps/attnlaw/usage_error.hpp"
+#include "theory/all_claims.hpp"
+#include "verify/harness/mutants.hpp"
+#include "verify/harness/provenance.hpp"
+#include "verify/harness/results_document.hpp"
+#include "verify/harness/runner.hpp"
+#include "verify/report/atomic_file.hpp"
+#include "verify/report/progress.hpp"
+#include "verify/report/render.hpp"
+
+namespace attnlaw::cli {
+namespace {
+
+struct RunArguments {
+  std::string battery = "smoke";
+  std::vector<std::string> claims;
+  std::string seed;
+  std::string threads;
+  std::string out;
+  std::string mutant;
+  bool json = false;
+};
+
+harness::RunOptions to_options(const RunArguments& args) {
+  harness::RunOptions options;
+  const auto battery = harness::parse_battery(args.battery);
+  if (!battery) throw UsageError(fmt::format("--battery: expected smoke, standard or full, got '{}'", args.battery));
+  options.battery = *battery;
+  options.claim_ids = args.claims;
+  if (!args.seed.empty()) options.seed = static_cast<std::uint32_t>(parse_integer("--seed", args.seed, 0, UINT32_MAX));
+  if (!args.threads.empty()) options.threads = static_cast<int>(parse_integer("--threads", args.threads, 1, 1024));
+  return options;
+}
+
+void print_summary(const harness::Json& doc) {
+  const auto& s = doc["summary"];
+  fmt::print("attnlaw run: battery {}, seed {}: {} checks, {} PASS, {} SUSPECT, {} FAIL (family alpha {:g} per paper, Holm)\n",
+             doc["battery"].get<std::string>(), doc["seed"].get<std::uint32_t>(), s["checks"].get<std::size_t>(),
+             s["pass"].get<std::size_t>(), s["suspect"].get<std::size_t>(), s["fail"].get<std::size_t>(),
+             s["family_alpha"].get<double>());
+  for (const auto& c : doc["checks"]) {
+    if (c["verdict"] == "PASS") continue;
+    fmt::print("  {:<8} {:<30} {:<22} p={:<10} params={}\n", c["verdict"].get<std::string>(),
+               c["claim"].get<std::string>(), c["test"].get<std::string>(),
+               c["p_value"].is_null() ? std::string("-") : fmt::format("{:.3g}", c["p_value"].get<double>()),
+               c["params"].dump());
+  }
+}
+
+int run(const RunArguments& args) {
+  harness::RunOptions options = to_options(args);
+  std::vector<const harness::Claim*> claims;
+  try {
+    harness::set_active_mutant(args.mutant);
+    claims = harness::select_claims(theory::all_claims(), options);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (claims.empty()) {
+    throw UsageError(fmt::format("--battery: battery '{}' has no claims", args.battery));
+  }
+  if (!args.out.empty()) prepare_output_directory("--out", args.out);
+
+  std::size_t experiments = 0;
+  for (const harness::Claim* c : claims) experiments += c->grid(options.battery).size();
+  report::Progress progress(experiments, fmt::format("battery {}", args.battery));
+  const harness::RunOutput output = harness::run_claims(
+      claims, options, [&](std::string_view claim, std::size_t, std::size_t) { progress.advance(claim); });
+  progress.finish();
+
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  const harness::Json doc = harness::results_document(output, options, harness::build_provenance(threads, 1));
+  if (!args.out.empty()) {
+    const std::filesystem::path dir(args.out);
+    harness::RunOptions timing_options = options;
+    timing_options.threads = threads;
+    report::write_file_atomically(dir / "results.json", doc.dump(2) + "\n");
+    report::write_file_atomically(dir / "timings.json", harness::timings_document(output, timing_options).dump(2) + "\n");
+    report::render_report(nlohmann::json::parse(doc.dump()), dir);
+  }
+  if (args.json) {
+    std::cout << doc.dump(2) << '\n';
+  } else {
+    print_summary(doc);
+  }
+  return doc["summary"]["fail"].get<std::size_t>() > 0 ? kExitCheckFailed : kExitPass;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_status) {
+  auto args = std::make_shared<RunArguments>();
+  CLI::App* cmd = app.add_subcommand("run", "Run the claims of a battery and decide each check");
+  cmd->add_option("--battery", args->battery, "smoke, standard or full")->capture_default_str();
+  cmd->add_option("--claim", args->claims, "Run only these claims (repeatable)");
+  cmd->add_option("--seed", args->seed, fmt::format("Master seed (default {})", harness::kDefaultSeed));
+  cmd->add_option("--threads", args->threads, "OpenMP threads (results do not depend on it)");
+  cmd->add_option("--out", args->out, "Write results.json, timings.json, REPORT.md and figures/ here");
+  cmd->add_option("--mutant", args->mutant, "Plant this bug (power audit); the run should then fail");
+  cmd->add_flag("--json", args->json, "Print results.json on stdout");
+  cmd->callback([args, &exit_status] { exit_status = run(*args); });
+}
+
+}  // namespace attnlaw::cli

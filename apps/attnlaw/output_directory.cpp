@@ -1,0 +1,34 @@
+#include "apps/attnlaw/output_directory.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <system_error>
+
+#include "apps/attnlaw/usage_error.hpp"
+
+namespace attnlaw::cli {
+
+void prepare_output_directory(const std::string& option, const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    throw UsageError(fmt::format("{}: cannot create directory '{}': {}", option, dir.string(), ec.message()));
+  }
+  if (!std::filesystem::is_directory(dir)) {
+    throw UsageError(fmt::format("{}: '{}' is not a directory", option, dir.string()));
+  }
+  const std::filesystem::path probe = dir / fmt::format(".attnlaw-write-probe-{}", ::getpid());
+  {
+    std::ofstream out(probe);
+    if (!out || !(out << "probe") || !(out.flush())) {
+      std::filesystem::remove(probe, ec);
+      throw UsageError(fmt::format("{}: directory '{}' is not writable", option, dir.string()));
+    }
+  }
+  std::filesystem::remove(probe, ec);
+}
+
+}  // namespace attnlaw::cli

@@ -1,0 +1,24 @@
+#pragma once
+
+// The mpfr_float_50 instantiation of reference/vmf_moments.hpp, for tests and table generators.
+// Include this header (and link attnlaw_reference) to call the templates with mpfr_float_50;
+// run-time code uses double and never includes it.
+
+#include <boost/multiprecision/mpfr.hpp>
+
+#include "reference/vmf_moments.hpp"
+
+namespace attnlaw::reference {
+
+using boost::multiprecision::mpfr_float_50;
+
+extern template Estimate<mpfr_float_50> mean_resultant<mpfr_float_50>(int, mpfr_float_50);
+extern template Estimate<mpfr_float_50> mean_gap<mpfr_float_50>(int, mpfr_float_50);
+extern template Estimate<mpfr_float_50> score_variance<mpfr_float_50>(int, mpfr_float_50);
+extern template Estimate<mpfr_float_50> log_normaliser<mpfr_float_50>(int, mpfr_float_50);
+extern template Estimate<mpfr_float_50> log_second_moment_ratio<mpfr_float_50>(int, mpfr_float_50);
+extern template Estimate<mpfr_float_50> second_moment_ratio<mpfr_float_50>(int, mpfr_float_50);
+extern template SubcriticalCovariance<mpfr_float_50> subcritical_covariance<mpfr_float_50>(
+    int, mpfr_float_50);
+
+}  // namespace attnlaw::reference

@@ -1,0 +1,122 @@
+// The command-line contract of DESIGN.md: exit 0/1/2, one line on stderr naming the argument,
+// --json alone on stdout, no partial output files.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs attnlaw with `args` (shell words), capturing stdout and stderr.
+Outcome run(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(std::rand());
+  const auto out_path = dir / ("attnlaw-cli-out-" + tag);
+  const auto err_path = dir / ("attnlaw-cli-err-" + tag);
+  const std::string command =
+      std::string(ATTNLAW_BINARY) + " " + args + " >" + out_path.string() + " 2>" + err_path.string();
+  const int raw = std::system(command.c_str());
+  Outcome o;
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::stringstream a, b;
+  a << std::ifstream(out_path).rdbuf();
+  b << std::ifstream(err_path).rdbuf();
+  o.out = a.str();
+  o.err = b.str();
+  std::filesystem::remove(out_path);
+  std::filesystem::remove(err_path);
+  return o;
+}
+
+int lines(const std::string& text) {
+  int n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+void expect_usage_error(const std::string& args, const std::string& names) {
+  const Outcome o = run(args);
+  EXPECT_EQ(o.status, 2) << args << "\n" << o.err;
+  EXPECT_EQ(lines(o.err), 1) << args << "\n" << o.err;
+  EXPECT_NE(o.err.find(names), std::string::npos) << args << ": message should name " << names << "\n" << o.err;
+  EXPECT_EQ(o.err.find("terminate"), std::string::npos) << o.err;
+}
+
+TEST(Cli, RejectsUnknownClaimAndBattery) {
+  expect_usage_error("run --claim SL.no-such-claim", "--claim");
+  expect_usage_error("run --battery nightly", "--battery");
+}
+
+TEST(Cli, RejectsBadNumbers) {
+  expect_usage_error("reference sphere-subcritical --d 1 --beta 1", "--d");
+  expect_usage_error("reference sphere-subcritical --d 3 --beta -1", "--beta");
+  expect_usage_error("reference sphere-subcritical --d 3 --beta nan", "--beta");
+  expect_usage_error("reference sphere-subcritical --d 3 --beta inf", "--beta");
+  expect_usage_error("reference sphere-subcritical --d three --beta 1", "--d");
+  expect_usage_error("reference ks --n 0 --statistic 0.1", "--n");
+  expect_usage_error("run --seed -5", "--seed");
+  expect_usage_error("run --threads 0", "--threads");
+  expect_usage_error("run --threads two", "--threads");
+}
+
+TEST(Cli, RejectsMissingArgumentsAndUnknownCommands) {
+  expect_usage_error("reference sphere-subcritical --d 3", "--beta");
+  expect_usage_error("frobnicate", "frobnicate");
+  expect_usage_error("", "subcommand");
+}
+
+TEST(Cli, RejectsUnwritableOutWithoutWritingAnything) {
+  // A file where a directory is expected is unwritable for root too.
+  const auto blocker = std::filesystem::temp_directory_path() / ("attnlaw-blocker-" + std::to_string(::getpid()));
+  std::ofstream(blocker) << "x";
+  expect_usage_error("run --claim SL.global-average --out " + (blocker / "sub").string(), "--out");
+  std::filesystem::remove(blocker);
+}
+
+TEST(Cli, ReportOnMissingOrBadResultsIsUsageError) {
+  const auto dir = std::filesystem::temp_directory_path() / ("attnlaw-report-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  expect_usage_error("report " + dir.string(), "results.json");
+  std::ofstream(dir / "results.json") << "{ not json";
+  expect_usage_error("report " + dir.string(), "results.json");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ListJsonIsOneDocument) {
+  const Outcome o = run("list --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  ASSERT_TRUE(doc.contains("claims"));
+  EXPECT_GE(doc["claims"].size(), 1u);
+  for (const auto& c : doc["claims"]) {
+    EXPECT_TRUE(c.contains("provenance"));
+    EXPECT_TRUE(c["provenance"] == "paper" || c["provenance"] == "paper-summary" || c["provenance"] == "derived");
+  }
+}
+
+TEST(Cli, ReferenceJsonHasTheDocumentedFields) {
+  const Outcome o = run("reference sphere-subcritical --d 3 --beta 2 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  for (const char* key : {"A", "A2", "P", "var_perp", "var_par", "bias"}) EXPECT_TRUE(doc.contains(key)) << key;
+  // SL.md §5: A_3(2) = coth 2 - 1/2 = 0.537314721; n Var_perp = 0.38934, n Var_par = 0.22132.
+  EXPECT_NEAR(doc["A"].get<double>(), 0.537314721, 1e-9);
+  EXPECT_NEAR(doc["var_perp"].get<double>(), 0.38934, 1e-5);
+  EXPECT_NEAR(doc["var_par"].get<double>(), 0.22132, 1e-5);
+}
+
+}  // namespace

@@ -1,0 +1,112 @@
+// Figures of the hand-written fixture: the gnuplot scripts (band clipping and labels follow from
+// the fixture's numbers by hand: u - 0.0257 clipped at 0, u + 0.0257 clipped at 1) and the SVG
+// files gnuplot makes from them.
+#include "verify/report/figures.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/unit/report/report_test_support.hpp"
+#include "verify/report/gnuplot_script.hpp"
+#include "verify/report/report_input_error.hpp"
+
+namespace attnlaw::report {
+namespace {
+
+using test_support::load_fixture;
+using test_support::read_text;
+using test_support::ScratchDir;
+
+TEST(GnuplotScript, PitEcdfBandClippedAndLabelled) {
+  const std::string s = gnuplot_script(load_fixture()["figures"][0]);
+  EXPECT_NE(s.find("set terminal svg size 800,560 fixed font 'sans-serif,12' noenhanced"), std::string::npos);
+  EXPECT_NE(s.find("$pit << EOD\n"), std::string::npos);
+  EXPECT_NE(s.find("\n0 0 0 0.0257\n"), std::string::npos);             // u = 0: lower edge clipped to 0
+  EXPECT_NE(s.find("\n0.1 0.098 0.0743 0.1257\n"), std::string::npos);  // interior grid point
+  EXPECT_NE(s.find("\n1 1 0.9743 1\n"), std::string::npos);             // u = 1: upper edge clipped to 1
+  EXPECT_NE(s.find("'99% simultaneous band (diagonal ± 0.0257)'"), std::string::npos);
+  EXPECT_NE(s.find("'ECDF of the PIT (n = 4000)'"), std::string::npos);
+  EXPECT_NE(s.find("using 1:1 with lines"), std::string::npos);  // the diagonal
+}
+
+TEST(GnuplotScript, CurvesStylesAndLogAxes) {
+  const std::string s = gnuplot_script(load_fixture()["figures"][1]);
+  EXPECT_NE(s.find("set logscale x 10\n"), std::string::npos);
+  EXPECT_NE(s.find("set logscale y 10\n"), std::string::npos);
+  EXPECT_NE(s.find("$s0 using 1:2 with lines"), std::string::npos);
+  EXPECT_NE(s.find("$s2 using 1:2:3 with yerrorbars"), std::string::npos);
+  EXPECT_NE(s.find("$s3 using 1:2 with points"), std::string::npos);
+  EXPECT_NE(s.find("\n100 0.11 0.01\n"), std::string::npos);
+  // The fixture's "points" series has y = 0 at n = 1000, which a log axis cannot show.
+  EXPECT_NE(s.find("'(1 point(s) not drawn: missing, or non-positive on a log axis)'"), std::string::npos);
+  EXPECT_EQ(s.find("\n1000 0\n"), std::string::npos);
+}
+
+TEST(GnuplotScript, QuotesAreDoubledForGnuplot) {
+  nlohmann::json f = load_fixture()["figures"][1];
+  f["title"] = "it's\nfine";
+  EXPECT_NE(gnuplot_script(f).find("set title 'it''s fine'\n"), std::string::npos);
+}
+
+TEST(GnuplotScript, NothingToDrawIsAnInputError) {
+  nlohmann::json f = load_fixture()["figures"][1];
+  f["log_y"] = true;
+  for (auto& s : f["series"]) {
+    for (auto& y : s["y"]) y = -1.0;
+  }
+  EXPECT_THROW(gnuplot_script(f), ReportInputError);
+}
+
+TEST(RenderFigures, WellFormedDeterministicSvg) {
+  if (!test_support::gnuplot_on_path()) GTEST_SKIP() << "gnuplot is not on PATH";
+  ScratchDir a, b;
+  const auto written = render_figures(load_fixture(), a.path() / "figures");
+  ASSERT_EQ(written.size(), 2u);
+  EXPECT_EQ(written[0], a.path() / "figures" / "xa-mean-pass-pit.svg");
+  EXPECT_EQ(written[1], a.path() / "figures" / "xa-variance-ladder.svg");
+  for (const auto& path : written) {
+    const std::string svg = read_text(path);
+    EXPECT_TRUE(svg.starts_with("<?xml") || svg.starts_with("<svg")) << path;
+    EXPECT_NE(svg.find("</svg>"), std::string::npos) << path;
+    EXPECT_NE(svg.find("width=\"800\" height=\"560\""), std::string::npos) << path;
+  }
+  // gnuplot escapes the title's '<' and '&' for XML.
+  EXPECT_NE(read_text(written[0]).find("(fixture) &lt;n> &amp; beta_n"), std::string::npos);
+  // No timestamp or other run-dependent content: a second rendering is byte-identical.
+  const auto again = render_figures(load_fixture(), b.path());
+  for (std::size_t i = 0; i < written.size(); ++i) EXPECT_EQ(read_text(written[i]), read_text(again[i]));
+  // Only the SVGs are left in the directory (no temporary files).
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(a.path() / "figures")) ++files;
+  EXPECT_EQ(files, 2u);
+}
+
+TEST(RenderFigures, MissingGnuplotIsAClearErrorAndWritesNothing) {
+  ScratchDir dir;
+  try {
+    render_figures(load_fixture(), dir.path() / "figures", "/nonexistent/gnuplot");
+    ADD_FAILURE() << "expected GnuplotUnavailable";
+  } catch (const GnuplotUnavailable& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot run '/nonexistent/gnuplot'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("gnuplot-nox"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "figures"));
+}
+
+TEST(RenderFigures, GnuplotErrorNamesTheFigure) {
+  // `false` starts fine and exits 1 without output: stands in for a gnuplot that rejects the script.
+  ScratchDir dir;
+  try {
+    render_figures(load_fixture(), dir.path(), "false");
+    ADD_FAILURE() << "expected std::runtime_error";
+  } catch (const GnuplotUnavailable&) {
+    ADD_FAILURE() << "`false` could be started";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("figure xa-mean-pass-pit: gnuplot failed (exit status 1)"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace attnlaw::report

@@ -1,0 +1,158 @@
+// REPORT.md rendered from the hand-written fixture tests/data/report/results_small.json. Expected
+// strings are what the fixture's numbers give under the documented formats (%.4g, p-values %.3g),
+// checked independently with Python's '%.4g' % x.
+#include "verify/report/report_markdown.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/unit/report/report_test_support.hpp"
+#include "verify/report/report_input_error.hpp"
+
+namespace attnlaw::report {
+namespace {
+
+using test_support::all_pass_fixture;
+using test_support::load_fixture;
+
+// The text between the headline and the thresholds: where the anomaly table is, if any.
+std::string headline_block(const std::string& md) {
+  const std::size_t begin = md.find("\n\n") + 2;  // after the title
+  const std::size_t end = md.find("Thresholds:");
+  return md.substr(begin, end - begin);
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(ReportMarkdown, AllPassHeadline) {
+  const std::string md = render_markdown(all_pass_fixture());
+  EXPECT_EQ(md.rfind("# attnlaw report: smoke battery\n\n"
+                     "All 4 checks passed at per-check alpha 1e-06 (Holm within each paper, family alpha 1e-06).\n\n"
+                     "Thresholds:",
+                     0),
+            0u)
+      << md.substr(0, 400);
+  EXPECT_EQ(headline_block(md).find('|'), std::string::npos) << "no anomaly table when everything passed";
+}
+
+TEST(ReportMarkdown, AnomalyHeadlineListsOnlyAnomalies) {
+  const std::string md = render_markdown(load_fixture());
+  const std::string head = headline_block(md);
+  EXPECT_EQ(head.rfind("1 of 4 checks did not pass at per-check alpha 1e-06 (Holm within each paper, family alpha "
+                       "1e-06): 1 FAIL.\n\n",
+                       0),
+            0u)
+      << head;
+  EXPECT_NE(head.find("| claim | test | params | statistic | p | adjusted alpha | verdict |"), std::string::npos);
+  EXPECT_NE(head.find("| XA.variance-fail | chi-square | d=2, n=4000, reps=4000 | 97.5 | 3.14e-09 (adj. 1.26e-08) | "
+                      "2.5e-07 | **FAIL** |"),
+            std::string::npos)
+      << head;
+  // Header, separator and exactly one anomaly row; the three PASS checks are not listed.
+  EXPECT_EQ(count(head, "\n|"), 3u) << head;
+  EXPECT_EQ(head.find("XA.mean-pass"), std::string::npos);
+  EXPECT_EQ(head.find("anderson-darling"), std::string::npos);
+}
+
+TEST(ReportMarkdown, AnomaliesOrderedFailThenSuspect) {
+  nlohmann::json j = load_fixture();
+  j["checks"][1]["verdict"] = "SUSPECT";  // the z-test, listed before the FAIL in the document
+  j["summary"]["pass"] = 2;
+  j["summary"]["suspect"] = 1;
+  const std::string head = headline_block(render_markdown(j));
+  EXPECT_NE(head.find("2 of 4 checks did not pass"), std::string::npos);
+  EXPECT_NE(head.find(": 1 FAIL, 1 SUSPECT.\n"), std::string::npos);
+  EXPECT_LT(head.find("chi-square"), head.find("z-test"));
+  EXPECT_EQ(count(head, "\n|"), 4u);
+}
+
+TEST(ReportMarkdown, PrintsThresholds) {
+  const std::string md = render_markdown(load_fixture());
+  EXPECT_NE(md.find("**FAIL** when the Holm-adjusted p-value is below 1e-06"), std::string::npos);
+  EXPECT_NE(md.find("**SUSPECT** when p < 0.001 without failing, or when the smallest detectable discrepancy exceeds "
+                    "the claim's target"),
+            std::string::npos);
+}
+
+TEST(ReportMarkdown, RunAndProvenance) {
+  const std::string md = render_markdown(load_fixture());
+  EXPECT_NE(md.find("- battery: smoke\n- seed: 20261130\n"), std::string::npos);
+  EXPECT_NE(md.find("`attnlaw run --battery smoke --seed 20261130 --out reports/smoke`"), std::string::npos);
+  EXPECT_NE(md.find("`attnlaw report reports/smoke`"), std::string::npos);
+  EXPECT_NE(md.find("- git revision: 0123456789abcdef0123456789abcdef01234567 (uncommitted changes)\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("- libraries: boost 1.74.0, gsl 2.7.1, mpfr 4.2.0\n"), std::string::npos);
+  EXPECT_NE(md.find("- threads: 2\n- ranks: 1\n"), std::string::npos);
+}
+
+TEST(ReportMarkdown, PaperAndClaimSections) {
+  const std::string md = render_markdown(load_fixture());
+  EXPECT_NE(md.find("## XA: Example paper A (hand-written fixture)\n\n2 claims, 4 checks: 3 PASS, 1 FAIL.\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("### XA.mean-pass: PASS\n\n"
+                    "- Statement: The sample mean converges to the reference mean | at rate n^{-1/2}.\n"
+                    "- Theorem: Theorem 1, fixture §1\n"
+                    "- Provenance: derived [derived][checked]\n"
+                    "- Checks: 3 (3 PASS)\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("### XA.variance-fail: FAIL\n"), std::string::npos);
+  EXPECT_LT(md.find("### XA.mean-pass"), md.find("### XA.variance-fail"));
+  // Figure links; '<' in the title is escaped so a markdown renderer does not take "<n>" for HTML.
+  EXPECT_NE(md.find("- [PIT of the sample mean, d = 3 (fixture) \\<n> & beta_n](figures/xa-mean-pass-pit.svg)\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("- [Variance error against n (fixture)](figures/xa-variance-ladder.svg)\n"), std::string::npos);
+}
+
+TEST(ReportMarkdown, NumbersInCheckTables) {
+  const std::string md = render_markdown(load_fixture());
+  // statistic 0.61234567 -> 0.6123; p 0.63 -> 0.63; -log10 0.63 = 0.20066 -> 0.2007; alpha 1e-6 and
+  // adjusted 3.333333e-7 -> 1e-06 / 3.33e-07; effect -0.000123456 -> -0.0001235; CI bound 5.4e-05;
+  // delta 0.0061234 -> 0.006123; params: integers exact, beta 1.0 -> 1, gamma 0.123456 -> 0.1235.
+  EXPECT_NE(md.find("| beta=1, d=3, gamma=0.1235, label=grid-a, n=100000 | anderson-darling | PIT of the sample mean "
+                    "~ U(0,1) | 0.6123 | 0.63 | 0.2007 | exact (Marsaglia 2004) | 1e-06 / 3.33e-07 | mean - reference = "
+                    "-0.0001235 [-0.0003, 5.4e-05] | mean: 0.006123 at power 0.99 | PASS |"),
+            std::string::npos);
+  // Deterministic check: no p-value, so p and -log10 p are em dashes.
+  EXPECT_NE(md.find("| inputs=512 | deterministic | worst ratio to the bound | 0.875 | \xE2\x80\x94 | \xE2\x80\x94 |"),
+            std::string::npos);
+  // -log10(3.14159e-9) = 8.50285 -> 8.503; detectable target printed.
+  EXPECT_NE(md.find("| 3.14e-09 (adj. 1.26e-08) | 8.503 | chi-square tail (Boost.Math) | 1e-06 / 2.5e-07 | variance - "
+                    "reference = 0.0512 [0.031, 0.0714] | variance: 0.012 at power 0.99 (target 0.02) | **FAIL** |"),
+            std::string::npos);
+}
+
+TEST(ReportMarkdown, Deterministic) {
+  const nlohmann::json j = load_fixture();
+  const std::string first = render_markdown(j);
+  EXPECT_EQ(first, render_markdown(j));
+  // A dump/parse round trip (what `attnlaw run` then `attnlaw report` does) changes nothing.
+  EXPECT_EQ(first, render_markdown(nlohmann::json::parse(j.dump(2))));
+  EXPECT_EQ(first.back(), '\n');
+  EXPECT_EQ(first.find("\n\n\n"), std::string::npos);
+}
+
+TEST(ReportMarkdown, ChecksWithoutClaimRecordStillRendered) {
+  nlohmann::json j = load_fixture();
+  j.erase("claims");
+  j.erase("policy");
+  const std::string md = render_markdown(j);
+  // Without a policy block the shared per-check alpha still heads the report; family alpha from summary.
+  EXPECT_NE(md.find("1 of 4 checks did not pass at per-check alpha 1e-06 (family alpha 1e-06): 1 FAIL."),
+            std::string::npos);
+  EXPECT_NE(md.find("## XA\n"), std::string::npos);
+  EXPECT_NE(md.find("### XA.variance-fail: FAIL\n"), std::string::npos);
+}
+
+TEST(ReportMarkdown, RejectsInvalidDocument) {
+  nlohmann::json j = load_fixture();
+  j["schema_version"] = 2;
+  EXPECT_THROW(render_markdown(j), ReportInputError);
+}
+
+}  // namespace
+}  // namespace attnlaw::report

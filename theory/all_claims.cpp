@@ -1,0 +1,16 @@
+#include "theory/all_claims.hpp"
+
+#include "theory/scaling_limits/claims.hpp"
+
+namespace attnlaw::theory {
+
+const harness::Registry& all_claims() {
+  static const harness::Registry registry = [] {
+    harness::Registry r;
+    scaling_limits::register_claims(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace attnlaw::theory

@@ -1,0 +1,9 @@
+#pragma once
+#include "verify/harness/registry.hpp"
+
+namespace attnlaw::theory {
+
+// Every claim of every paper, in report order.
+const harness::Registry& all_claims();
+
+}  // namespace attnlaw::theory

@@ -1,0 +1,12 @@
+#pragma once
+// The claims of Bruno, Rigollet, Chen, Polyanskiy, Lin, "Scaling Limits of Long-Context
+// Transformers" (arXiv:2605.08505); ids as in the theory notes, statements in CLAIMS.md.
+#include "verify/harness/registry.hpp"
+
+namespace attnlaw::theory::scaling_limits {
+
+void register_global_average(harness::Registry& registry);
+
+void register_claims(harness::Registry& registry);
+
+}  // namespace attnlaw::theory::scaling_limits

@@ -1,0 +1,7 @@
+#include "theory/scaling_limits/claims.hpp"
+
+namespace attnlaw::theory::scaling_limits {
+
+void register_claims(harness::Registry& registry) { register_global_average(registry); }
+
+}  // namespace attnlaw::theory::scaling_limits

@@ -1,0 +1,59 @@
+#pragma once
+// One record of results.json: the outcome of one test of one claim at one grid point.
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "verify/stats/test_result.hpp"
+
+namespace attnlaw::harness {
+
+using Json = nlohmann::ordered_json;  // insertion order kept, so reports regenerate byte for byte
+
+enum class Verdict { pass, suspect, fail };
+const char* to_string(Verdict v) noexcept;
+
+struct Effect {
+  std::string name;
+  double value = 0;
+  stats::Interval ci;
+};
+
+struct Detectable {
+  std::string name;
+  double delta = 0;
+  double power = 0.99;
+};
+
+struct Check {
+  // Filled by the claim.
+  std::string test;    // e.g. "anderson-darling", "z-test", "deterministic"
+  std::string target;  // what the test is applied to, e.g. "Mahalanobis d^2 ~ chi2_3"
+  Json params;         // grid point: d, beta, n, reps, ...
+  double statistic = 0;
+  std::optional<double> p_value;  // absent for deterministic checks
+  std::string p_method;
+  std::optional<Effect> effect;
+  // The smallest discrepancy the test detects with power 0.99, as a function of the
+  // per-check alpha: the runner evaluates it at the alpha the multiplicity policy leaves.
+  std::function<Detectable(double alpha)> detectable_at;
+  // The discrepancy the claim promises to detect; SUSPECT if the test cannot.
+  std::optional<double> detectable_target;
+  // Deterministic checks: statistic is the worst ratio to the bound; pass iff <= 1.
+  std::optional<bool> deterministic_holds;
+
+  // Filled by the runner.
+  std::string claim, paper, provenance;
+  double alpha = 0;
+  double alpha_adjusted = 0;
+  std::optional<double> p_adjusted;
+  std::optional<Detectable> detectable;
+  Verdict verdict = Verdict::pass;
+};
+
+// Builds a check from a test result; the remaining fields are set by the caller.
+Check make_check(const stats::TestResult& result, std::string target, Json params);
+
+}  // namespace attnlaw::harness

@@ -1,0 +1,50 @@
+#pragma once
+// A claim is one checkable statement of one theorem (DESIGN.md "The claim").
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "verify/harness/check.hpp"
+
+namespace attnlaw::harness {
+
+enum class Battery { smoke, standard, full };
+const char* to_string(Battery b) noexcept;
+std::optional<Battery> parse_battery(std::string_view name) noexcept;
+
+enum class Provenance { paper, paper_summary, derived };
+const char* to_string(Provenance p) noexcept;
+
+struct ClaimInfo {
+  std::string id;              // "SL.global-average"
+  std::string paper;           // "SL"
+  std::string theorem;         // where the statement lives
+  std::string statement;       // one sentence
+  Provenance provenance = Provenance::derived;
+  std::string provenance_note; // the tags of the theory notes, e.g. "[derived][checked]"
+};
+
+struct RunContext {
+  std::uint32_t seed = 0;
+  Battery battery = Battery::smoke;
+};
+
+// What one grid point of a claim produced.
+struct ExperimentResult {
+  std::vector<Check> checks;
+  std::vector<Json> figures;
+};
+
+class Claim {
+ public:
+  virtual ~Claim() = default;
+  virtual const ClaimInfo& info() const = 0;
+  // The grid points of a battery; empty means the claim is not in that battery.
+  virtual std::vector<Json> grid(Battery battery) const = 0;
+  virtual ExperimentResult run(const Json& point, const RunContext& context) const = 0;
+};
+
+}  // namespace attnlaw::harness

@@ -1,0 +1,56 @@
+#include "verify/harness/figure_data.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "verify/stats/power.hpp"
+
+namespace attnlaw::harness {
+namespace {
+constexpr int kGridIntervals = 100;
+}
+
+Json pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,
+                     std::span<const double> pit, double level) {
+  std::vector<double> sorted(pit.begin(), pit.end());
+  std::sort(sorted.begin(), sorted.end());
+  Json u = Json::array(), ecdf = Json::array();
+  for (int k = 0; k <= kGridIntervals; ++k) {
+    const double x = static_cast<double>(k) / kGridIntervals;
+    const auto below = std::upper_bound(sorted.begin(), sorted.end(), x) - sorted.begin();
+    u.push_back(x);
+    ecdf.push_back(static_cast<double>(below) / static_cast<double>(sorted.size()));
+  }
+  return Json{{"id", id},
+              {"claim", claim},
+              {"kind", "pit-ecdf"},
+              {"title", title},
+              {"sample_size", sorted.size()},
+              {"u", std::move(u)},
+              {"ecdf", std::move(ecdf)},
+              {"band_level", level},
+              {"band_halfwidth", stats::dkw_band_halfwidth(sorted.size(), level)}};
+}
+
+Json cdf_comparison_figure(const std::string& id, const std::string& claim, const std::string& title,
+                           const std::string& xlabel, std::span<const double> sample,
+                           const std::function<double(double)>& reference_cdf) {
+  std::vector<double> sorted(sample.begin(), sample.end());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t m = sorted.size();
+  Json x = Json::array(), empirical = Json::array(), reference = Json::array();
+  for (int k = 0; k <= kGridIntervals; ++k) {
+    const std::size_t i = std::min(m - 1, static_cast<std::size_t>(k) * (m - 1) / kGridIntervals);
+    x.push_back(sorted[i]);
+    empirical.push_back((static_cast<double>(i) + 0.5) / static_cast<double>(m));
+    reference.push_back(reference_cdf(sorted[i]));
+  }
+  Json series = Json::array();
+  series.push_back({{"label", "empirical"}, {"style", "lines"}, {"x", x}, {"y", std::move(empirical)}});
+  series.push_back({{"label", "reference"}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(reference)}});
+  return Json{{"id", id},       {"claim", claim},          {"kind", "curves"}, {"title", title},
+              {"xlabel", xlabel}, {"ylabel", "CDF"},        {"log_x", false},   {"log_y", false},
+              {"series", std::move(series)}};
+}
+
+}  // namespace attnlaw::harness

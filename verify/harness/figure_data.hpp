@@ -1,0 +1,22 @@
+#pragma once
+// Figure data travels in results.json, so `attnlaw report` can redraw every figure
+// without rerunning anything. Claims build it here; verify/report draws it.
+#include <functional>
+#include <span>
+#include <string>
+
+#include "verify/harness/check.hpp"
+
+namespace attnlaw::harness {
+
+// ECDF of probability-integral-transform values on a 101-point grid, with the DKW
+// simultaneous band half-width at confidence `level`.
+Json pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,
+                     std::span<const double> pit, double level = 0.99);
+
+// Empirical CDF of `sample` at 101 of its order statistics against `reference_cdf`.
+Json cdf_comparison_figure(const std::string& id, const std::string& claim, const std::string& title,
+                           const std::string& xlabel, std::span<const double> sample,
+                           const std::function<double(double)>& reference_cdf);
+
+}  // namespace attnlaw::harness

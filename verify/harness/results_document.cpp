@@ -1,0 +1,122 @@
+#include "verify/harness/results_document.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "verify/harness/mutants.hpp"
+
+namespace attnlaw::harness {
+namespace {
+
+const std::map<std::string, std::string>& paper_titles() {
+  static const std::map<std::string, std::string> titles{
+      {"SL", "Bruno, Rigollet, Chen, Polyanskiy, Lin: Scaling Limits of Long-Context Transformers (arXiv:2605.08505)"},
+      {"UF", "Hayase, Karakida: A Unified Framework for Critical Scaling of Inverse Temperature in Self-Attention (arXiv:2605.12697)"},
+      {"MH", "Pendharkar: Gradient Flow Structure and Quantitative Dynamics of Multi-Head Self-Attention (arXiv:2605.04279)"},
+      {"EB", "Entropic Bound: task-intrinsic capacity of Transformers (no public text)"},
+  };
+  return titles;
+}
+
+Json interval_json(const stats::Interval& ci) { return Json::array({ci.lo, ci.hi}); }
+
+}  // namespace
+
+Verdict worst_verdict(const std::vector<Check>& checks) {
+  Verdict worst = Verdict::pass;
+  for (const Check& c : checks) worst = std::max(worst, c.verdict);
+  return worst;
+}
+
+Json check_to_json(const Check& c) {
+  Json j;
+  j["claim"] = c.claim;
+  j["paper"] = c.paper;
+  j["provenance"] = c.provenance;
+  j["test"] = c.test;
+  if (!c.target.empty()) j["target"] = c.target;
+  j["params"] = c.params;
+  j["statistic"] = c.statistic;
+  j["p_value"] = c.p_value ? Json(*c.p_value) : Json(nullptr);
+  j["p_method"] = c.p_method;
+  j["alpha"] = c.alpha;
+  j["alpha_adjusted"] = c.alpha_adjusted;
+  if (c.p_adjusted) j["p_adjusted"] = *c.p_adjusted;
+  if (c.effect) {
+    j["effect"] = {{"name", c.effect->name}, {"value", c.effect->value}, {"ci", interval_json(c.effect->ci)}};
+  }
+  if (c.detectable) {
+    Json d{{"name", c.detectable->name}, {"delta", c.detectable->delta}, {"power", c.detectable->power}};
+    if (c.detectable_target) d["target"] = *c.detectable_target;
+    j["detectable"] = std::move(d);
+  }
+  j["verdict"] = to_string(c.verdict);
+  return j;
+}
+
+Json results_document(const RunOutput& output, const RunOptions& options, Json provenance) {
+  Json doc;
+  doc["schema_version"] = kSchemaVersion;
+  doc["tool"] = "attnlaw 0.1.0";
+  doc["battery"] = to_string(options.battery);
+  doc["seed"] = options.seed;
+  if (!active_mutant().empty()) doc["mutant"] = active_mutant();
+  doc["policy"] = {{"alpha_per_check", options.policy.alpha},
+                   {"family", "paper"},
+                   {"adjustment", "holm"},
+                   {"suspect_p", options.policy.suspect_p},
+                   {"family_alpha", options.policy.alpha},
+                   {"power", options.policy.power}};
+  doc["provenance"] = std::move(provenance);
+
+  std::size_t counts[3] = {0, 0, 0};
+  for (const Check& c : output.checks) ++counts[static_cast<int>(c.verdict)];
+  doc["summary"] = {{"checks", output.checks.size()},
+                    {"pass", counts[0]},
+                    {"suspect", counts[1]},
+                    {"fail", counts[2]},
+                    {"family_alpha", options.policy.alpha}};
+
+  Json claims = Json::array();
+  for (const Claim* claim : output.claims) {
+    const ClaimInfo& info = claim->info();
+    std::vector<Check> own;
+    for (const Check& c : output.checks) {
+      if (c.claim == info.id) own.push_back(c);
+    }
+    const auto title = paper_titles().find(info.paper);
+    claims.push_back({{"id", info.id},
+                      {"paper", info.paper},
+                      {"paper_title", title != paper_titles().end() ? title->second : info.paper},
+                      {"theorem", info.theorem},
+                      {"statement", info.statement},
+                      {"provenance", to_string(info.provenance)},
+                      {"provenance_note", info.provenance_note},
+                      {"verdict", to_string(worst_verdict(own))}});
+  }
+  doc["claims"] = std::move(claims);
+
+  Json checks = Json::array();
+  for (const Check& c : output.checks) checks.push_back(check_to_json(c));
+  doc["checks"] = std::move(checks);
+
+  Json figures = Json::array();
+  for (const Json& f : output.figures) figures.push_back(f);
+  doc["figures"] = std::move(figures);
+  return doc;
+}
+
+Json timings_document(const RunOutput& output, const RunOptions& options) {
+  Json rows = Json::array();
+  double total = 0;
+  for (const ExperimentTiming& t : output.timings) {
+    rows.push_back({{"claim", t.claim}, {"params", t.params}, {"seconds", t.seconds}});
+    total += t.seconds;
+  }
+  return Json{{"battery", to_string(options.battery)},
+              {"threads", options.threads},
+              {"total_seconds", total},
+              {"experiments", std::move(rows)}};
+}
+
+}  // namespace attnlaw::harness

@@ -1,0 +1,17 @@
+#pragma once
+// results.json (schema 1, DESIGN.md): everything but "provenance" regenerates byte for byte;
+// timings go to timings.json.
+#include "verify/harness/runner.hpp"
+
+namespace attnlaw::harness {
+
+inline constexpr int kSchemaVersion = 1;
+
+Json check_to_json(const Check& check);
+Json results_document(const RunOutput& output, const RunOptions& options, Json provenance);
+Json timings_document(const RunOutput& output, const RunOptions& options);
+
+// The worst verdict among the checks (PASS when there are none).
+Verdict worst_verdict(const std::vector<Check>& checks);
+
+}  // namespace attnlaw::harness

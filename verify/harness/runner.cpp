@@ -1,0 +1,67 @@
+#include "verify/harness/runner.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+#include <stdexcept>
+
+namespace attnlaw::harness {
+
+std::vector<const Claim*> select_claims(const Registry& registry, const RunOptions& options) {
+  std::vector<const Claim*> selected;
+  if (options.claim_ids.empty()) {
+    for (const auto& claim : registry.claims()) {
+      if (!claim->grid(options.battery).empty()) selected.push_back(claim.get());
+    }
+    return selected;
+  }
+  for (const std::string& id : options.claim_ids) {
+    const Claim* claim = registry.find(id);
+    if (claim == nullptr) {
+      throw std::invalid_argument("--claim: unknown claim id '" + id + "' (see 'attnlaw list')");
+    }
+    if (claim->grid(options.battery).empty()) {
+      throw std::invalid_argument("--claim: claim '" + id + "' has no grid in battery '" +
+                                  to_string(options.battery) + "'");
+    }
+    bool duplicate = false;
+    for (const Claim* c : selected) duplicate = duplicate || c == claim;
+    if (!duplicate) selected.push_back(claim);
+  }
+  return selected;
+}
+
+RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
+                     const ExperimentObserver& observer) {
+  if (options.threads > 0) omp_set_num_threads(options.threads);
+  const RunContext context{options.seed, options.battery};
+
+  std::size_t total = 0;
+  for (const Claim* claim : claims) total += claim->grid(options.battery).size();
+
+  RunOutput out;
+  out.claims = claims;
+  std::size_t done = 0;
+  for (const Claim* claim : claims) {
+    const ClaimInfo& info = claim->info();
+    for (const Json& point : claim->grid(options.battery)) {
+      const auto start = std::chrono::steady_clock::now();
+      ExperimentResult result = claim->run(point, context);
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+      for (Check& check : result.checks) {
+        check.claim = info.id;
+        check.paper = info.paper;
+        check.provenance = to_string(info.provenance);
+        out.checks.push_back(std::move(check));
+      }
+      for (Json& figure : result.figures) out.figures.push_back(std::move(figure));
+      out.timings.push_back({info.id, point, elapsed.count()});
+      ++done;
+      if (observer) observer(info.id, done, total);
+    }
+  }
+  apply_policy(out.checks, options.policy);
+  return out;
+}
+
+}  // namespace attnlaw::harness

@@ -1,0 +1,48 @@
+#pragma once
+// Runs the claims of a battery and applies the decision policy.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "verify/harness/claim.hpp"
+#include "verify/harness/policy.hpp"
+#include "verify/harness/registry.hpp"
+
+namespace attnlaw::harness {
+
+inline constexpr std::uint32_t kDefaultSeed = 20261130;
+
+struct RunOptions {
+  Battery battery = Battery::smoke;
+  std::vector<std::string> claim_ids;  // empty: every claim with a grid in the battery
+  std::uint32_t seed = kDefaultSeed;
+  int threads = 0;                     // 0: the OpenMP default
+  Policy policy;
+};
+
+struct ExperimentTiming {
+  std::string claim;
+  Json params;
+  double seconds = 0;
+};
+
+struct RunOutput {
+  std::vector<const Claim*> claims;
+  std::vector<Check> checks;
+  std::vector<Json> figures;
+  std::vector<ExperimentTiming> timings;
+};
+
+// Called after each grid point: (claim id, experiments done, experiments in all).
+using ExperimentObserver = std::function<void(std::string_view, std::size_t, std::size_t)>;
+
+// The claims to run, in registry order; throws std::invalid_argument naming an unknown
+// claim id or a claim without a grid in the battery.
+std::vector<const Claim*> select_claims(const Registry& registry, const RunOptions& options);
+
+RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
+                     const ExperimentObserver& observer = {});
+
+}  // namespace attnlaw::harness

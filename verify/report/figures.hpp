@@ -1,0 +1,25 @@
+#pragma once
+// figures/<id>.svg for every figure of results.json, drawn by gnuplot.
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "verify/report/gnuplot_process.hpp"  // GnuplotUnavailable
+
+namespace attnlaw::report {
+
+// Writes one <id>.svg per entry of results["figures"] into figures_dir (created if needed), each
+// atomically, and returns their paths in document order. Throws ReportInputError if the document
+// does not validate, GnuplotUnavailable if gnuplot cannot be started (checked before any file is
+// written), std::runtime_error if gnuplot fails or does not return a complete SVG document.
+std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
+                                                  const std::filesystem::path& figures_dir);
+
+// The same with an explicit gnuplot executable (name on PATH or path).
+std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
+                                                  const std::filesystem::path& figures_dir,
+                                                  const std::string& gnuplot_program);
+
+}  // namespace attnlaw::report

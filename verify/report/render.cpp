@@ -1,0 +1,48 @@
+#include "verify/report/render.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "verify/report/atomic_file.hpp"
+#include "verify/report/figures.hpp"
+#include "verify/report/report_markdown.hpp"
+#include "verify/report/results_schema.hpp"
+
+namespace attnlaw::report {
+namespace {
+
+void render_validated(const nlohmann::json& results, const std::filesystem::path& dir) {
+  // The markdown is rendered in memory first: an input problem surfaces before any file changes.
+  const std::string markdown = render_markdown(results);
+  render_figures(results, dir / "figures");
+  write_file_atomically(dir / "REPORT.md", markdown);
+}
+
+}  // namespace
+
+void render_report(const nlohmann::json& results, const std::filesystem::path& dir) {
+  validate_results(results, (dir / "results.json").string());
+  render_validated(results, dir);
+}
+
+void render_report_directory(const std::filesystem::path& dir) {
+  const std::filesystem::path file = dir / "results.json";
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ReportInputError(fmt::format("{}: cannot open (does the directory hold a run's output?)", file.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw ReportInputError(fmt::format("{}: read error", file.string()));
+
+  nlohmann::json results;
+  try {
+    results = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ReportInputError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
+  }
+  validate_results(results, file.string());
+  render_validated(results, dir);
+}
+
+}  // namespace attnlaw::report

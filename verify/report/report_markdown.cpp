@@ -1,0 +1,471 @@
+#include "verify/report/report_markdown.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "verify/report/number_format.hpp"
+#include "verify/report/results_schema.hpp"
+
+namespace attnlaw::report {
+namespace {
+
+using nlohmann::json;
+
+// --- small accessors over a validated document ------------------------------------------------
+
+std::string string_or(const json& obj, const char* key, std::string_view fallback = {}) {
+  const auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string(fallback);
+}
+
+std::optional<double> number_at(const json& obj, const char* key) {
+  const auto it = obj.find(key);
+  if (it == obj.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+std::string p_or_absent(const std::optional<double>& x) { return x ? format_p(*x) : kAbsent; }
+std::string sig_or_absent(const std::optional<double>& x) { return x ? format_significant(*x) : kAbsent; }
+
+// Free text from results.json placed on one line of markdown. '<' is escaped because a renderer
+// would take "<n>" for an HTML tag and drop it; '|' would end a table cell, brackets a link text.
+enum class Context { prose, cell, link };
+std::string inline_text(std::string_view text, Context context = Context::prose) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') {
+      out += ' ';
+    } else if (ch == '<' || (context == Context::cell && ch == '|') ||
+               (context == Context::link && (ch == '[' || ch == ']'))) {
+      out += '\\';
+      out += ch;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+std::string cell(std::string_view text) { return text.empty() ? std::string(kAbsent) : inline_text(text, Context::cell); }
+
+class Table {
+ public:
+  explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
+  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  void write(std::string& out) const {
+    write_row(out, header_);
+    out += '|';
+    for (std::size_t i = 0; i < header_.size(); ++i) out += "---|";
+    out += '\n';
+    for (const auto& row : rows_) write_row(out, row);
+  }
+
+ private:
+  static void write_row(std::string& out, const std::vector<std::string>& row) {
+    out += '|';
+    for (const std::string& c : row) fmt::format_to(std::back_inserter(out), " {} |", c);
+    out += '\n';
+  }
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+// --- the fields of one check as table cells ---------------------------------------------------
+
+std::string params_cell(const json& check) {
+  const auto it = check.find("params");
+  if (it == check.end() || it->empty()) return kAbsent;
+  std::string out;
+  for (const auto& [key, value] : it->items()) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{}={}", key, format_json_scalar(value));
+  }
+  return cell(out);
+}
+
+std::string p_cell(const json& check) {
+  std::string out = p_or_absent(number_at(check, "p_value"));
+  if (const auto adjusted = number_at(check, "p_adjusted")) out += fmt::format(" (adj. {})", format_p(*adjusted));
+  return out;
+}
+
+std::string minus_log10_p_cell(const json& check) {
+  const auto p = number_at(check, "p_value");
+  return p ? format_minus_log10_p(*p) : kAbsent;
+}
+
+std::string alpha_cell(const json& check) {
+  return fmt::format("{} / {}", p_or_absent(number_at(check, "alpha")), p_or_absent(number_at(check, "alpha_adjusted")));
+}
+
+std::string effect_cell(const json& check) {
+  const auto it = check.find("effect");
+  if (it == check.end() || !it->is_object()) return kAbsent;
+  std::string out;
+  if (const std::string name = string_or(*it, "name"); !name.empty()) out = name + " = ";
+  out += sig_or_absent(number_at(*it, "value"));
+  if (const auto ci = it->find("ci"); ci != it->end()) {
+    const auto bound = [](const json& b) { return b.is_number() ? format_significant(b.get<double>()) : kAbsent; };
+    out += fmt::format(" [{}, {}]", bound((*ci)[0]), bound((*ci)[1]));
+  }
+  return cell(out);
+}
+
+std::string detectable_cell(const json& check) {
+  const auto it = check.find("detectable");
+  if (it == check.end() || !it->is_object()) return kAbsent;
+  std::string out;
+  if (const std::string name = string_or(*it, "name"); !name.empty()) out = name + ": ";
+  out += sig_or_absent(number_at(*it, "delta"));
+  if (const auto power = number_at(*it, "power")) out += fmt::format(" at power {}", format_p(*power));
+  if (const auto target = number_at(*it, "target")) out += fmt::format(" (target {})", format_significant(*target));
+  return cell(out);
+}
+
+std::string verdict_cell(const std::string& verdict) { return verdict == "PASS" ? verdict : "**" + verdict + "**"; }
+
+// --- the policy, as printed in the headline and the thresholds --------------------------------
+
+struct PolicyText {
+  std::optional<double> alpha_per_check;
+  std::optional<double> family_alpha;
+  std::optional<double> suspect_p;
+  std::string adjustment;  // e.g. "Holm"
+  std::string family;      // e.g. "within each paper"
+};
+
+std::string adjustment_name(const std::string& a) {
+  if (a == "holm") return "Holm";
+  if (a == "bonferroni") return "Bonferroni";
+  if (a == "hochberg") return "Hochberg";
+  if (a == "none") return "no multiplicity adjustment";
+  return a;
+}
+
+std::string family_phrase(const std::string& f) {
+  if (f.empty()) return {};
+  if (f == "battery" || f == "all" || f == "global") return "across all checks";
+  return "within each " + f;
+}
+
+PolicyText policy_text(const json& results) {
+  PolicyText t;
+  const json empty = json::object();
+  const auto pit = results.find("policy");
+  const json& policy = pit != results.end() ? *pit : empty;
+  t.alpha_per_check = number_at(policy, "alpha_per_check");
+  t.family_alpha = number_at(policy, "family_alpha");
+  if (!t.family_alpha) t.family_alpha = number_at(results.at("summary"), "family_alpha");
+  t.suspect_p = number_at(policy, "suspect_p");
+  t.adjustment = adjustment_name(string_or(policy, "adjustment"));
+  t.family = family_phrase(string_or(policy, "family"));
+  // Without a policy block, a per-check alpha shared by every check is still the per-check alpha.
+  if (!t.alpha_per_check) {
+    std::optional<double> common;
+    bool same = true;
+    for (const json& c : results.at("checks")) {
+      const auto a = number_at(c, "alpha");
+      if (!a || (common && *common != *a)) {
+        same = false;
+        break;
+      }
+      common = a;
+    }
+    if (same) t.alpha_per_check = common;
+  }
+  return t;
+}
+
+// " at per-check alpha 1e-06 (Holm within each paper, family alpha 1e-06)"
+std::string policy_phrase(const PolicyText& t) {
+  std::string out;
+  if (t.alpha_per_check) out += fmt::format(" at per-check alpha {}", format_p(*t.alpha_per_check));
+  std::vector<std::string> parts;
+  if (!t.adjustment.empty()) parts.push_back(t.family.empty() ? t.adjustment : t.adjustment + " " + t.family);
+  if (t.family_alpha) parts.push_back(fmt::format("family alpha {}", format_p(*t.family_alpha)));
+  if (!parts.empty()) out += fmt::format(" ({})", fmt::join(parts, ", "));
+  return out;
+}
+
+std::string thresholds_text(const PolicyText& t) {
+  const std::string alpha = t.family_alpha ? format_p(*t.family_alpha) : std::string("alpha");
+  const std::string adjusted =
+      t.adjustment.empty() || t.adjustment == "no multiplicity adjustment" ? "the" : "the " + t.adjustment + "-adjusted";
+  const std::string suspect = t.suspect_p ? format_p(*t.suspect_p) : std::string("the suspect threshold");
+  return fmt::format(
+      "Thresholds: **FAIL** when {} p-value is below {} (equivalently, p below the adjusted alpha shown per check), "
+      "or when a deterministic check's worst ratio to its bound exceeds 1; **SUSPECT** when p < {} without failing, "
+      "or when the smallest detectable discrepancy exceeds the claim's target; PASS otherwise.\n",
+      adjusted, alpha, suspect);
+}
+
+// --- document structure -----------------------------------------------------------------------
+
+struct ClaimGroup {
+  std::string id;
+  const json* claim = nullptr;  // null when results.json has checks but no claim record
+  std::vector<const json*> checks;
+  std::vector<const json*> figures;
+};
+
+struct PaperGroup {
+  std::string tag;
+  std::string title;
+  std::vector<ClaimGroup> claims;
+};
+
+int verdict_rank(const std::string& v) { return v == "FAIL" ? 2 : v == "SUSPECT" ? 1 : 0; }
+
+std::string claim_verdict(const ClaimGroup& g) {
+  if (g.claim && g.claim->contains("verdict")) return g.claim->at("verdict").get<std::string>();
+  std::string worst = "PASS";
+  for (const json* c : g.checks) {
+    const std::string& v = c->at("verdict").get_ref<const std::string&>();
+    if (verdict_rank(v) > verdict_rank(worst)) worst = v;
+  }
+  return worst;
+}
+
+std::string count_phrase(std::size_t pass, std::size_t suspect, std::size_t fail) {
+  std::vector<std::string> parts;
+  parts.push_back(fmt::format("{} PASS", pass));
+  if (suspect) parts.push_back(fmt::format("{} SUSPECT", suspect));
+  if (fail) parts.push_back(fmt::format("{} FAIL", fail));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+// Papers in the order the document first names them; claims in document order within a paper.
+std::vector<PaperGroup> group(const json& results, std::vector<const json*>& unattached_figures) {
+  std::vector<PaperGroup> papers;
+  std::map<std::string, std::size_t> paper_index;
+  std::map<std::string, std::pair<std::size_t, std::size_t>> claim_index;
+
+  const auto paper_of = [&](const std::string& tag) -> PaperGroup& {
+    auto [it, inserted] = paper_index.try_emplace(tag, papers.size());
+    if (inserted) papers.push_back(PaperGroup{tag, {}, {}});
+    return papers[it->second];
+  };
+  const auto claim_of = [&](const std::string& id, const std::string& tag) -> ClaimGroup& {
+    auto it = claim_index.find(id);
+    if (it == claim_index.end()) {
+      PaperGroup& p = paper_of(tag);
+      it = claim_index.emplace(id, std::pair{paper_index.at(tag), p.claims.size()}).first;
+      p.claims.push_back(ClaimGroup{id, nullptr, {}, {}});
+    }
+    return papers[it->second.first].claims[it->second.second];
+  };
+
+  if (const auto it = results.find("claims"); it != results.end()) {
+    for (const json& c : *it) {
+      const std::string tag = c.at("paper").get<std::string>();
+      ClaimGroup& g = claim_of(c.at("id").get<std::string>(), tag);
+      g.claim = &c;
+      PaperGroup& p = paper_of(tag);
+      if (p.title.empty()) p.title = string_or(c, "paper_title");
+    }
+  }
+  for (const json& c : results.at("checks"))
+    claim_of(c.at("claim").get<std::string>(), c.at("paper").get<std::string>()).checks.push_back(&c);
+  if (const auto it = results.find("figures"); it != results.end()) {
+    for (const json& f : *it) {
+      const auto found = claim_index.find(string_or(f, "claim"));
+      if (found == claim_index.end()) {
+        unattached_figures.push_back(&f);
+      } else {
+        papers[found->second.first].claims[found->second.second].figures.push_back(&f);
+      }
+    }
+  }
+  return papers;
+}
+
+void write_figure_links(std::string& out, const std::vector<const json*>& figures) {
+  for (const json* f : figures) {
+    const std::string id = f->at("id").get<std::string>();
+    const std::string title = inline_text(string_or(*f, "title", id), Context::link);
+    fmt::format_to(std::back_inserter(out), "- [{}](figures/{}.svg)\n", title, id);
+  }
+}
+
+// --- sections ---------------------------------------------------------------------------------
+
+void write_headline(std::string& out, const json& results, const PolicyText& policy) {
+  const json& checks = results.at("checks");
+  std::vector<const json*> anomalies;
+  std::size_t suspect = 0, fail = 0;
+  // FAILs first, then SUSPECTs, each in document order: the worst news leads.
+  for (const char* wanted : {"FAIL", "SUSPECT"}) {
+    for (const json& c : checks) {
+      if (c.at("verdict").get_ref<const std::string&>() != wanted) continue;
+      anomalies.push_back(&c);
+      (std::string_view(wanted) == "FAIL" ? fail : suspect) += 1;
+    }
+  }
+  const std::string phrase = policy_phrase(policy);
+  if (checks.empty()) {
+    out += "No checks were run.\n\n";
+  } else if (anomalies.empty()) {
+    fmt::format_to(std::back_inserter(out), "All {} checks passed{}.\n\n", checks.size(), phrase);
+  } else {
+    std::vector<std::string> counts;
+    if (fail) counts.push_back(fmt::format("{} FAIL", fail));
+    if (suspect) counts.push_back(fmt::format("{} SUSPECT", suspect));
+    fmt::format_to(std::back_inserter(out), "{} of {} checks did not pass{}: {}.\n\n", anomalies.size(),
+                   checks.size(), phrase, fmt::join(counts, ", "));
+    Table table({"claim", "test", "params", "statistic", "p", "adjusted alpha", "verdict"});
+    for (const json* c : anomalies) {
+      table.add({cell(c->at("claim").get<std::string>()), cell(c->at("test").get<std::string>()), params_cell(*c),
+                 sig_or_absent(number_at(*c, "statistic")), p_cell(*c), p_or_absent(number_at(*c, "alpha_adjusted")),
+                 verdict_cell(c->at("verdict").get<std::string>())});
+    }
+    table.write(out);
+    out += '\n';
+  }
+  out += thresholds_text(policy);
+  out += '\n';
+}
+
+void write_run(std::string& out, const json& results) {
+  const std::string battery = results.at("battery").get<std::string>();
+  const std::string seed = format_json_scalar(results.at("seed"));
+  const json& s = results.at("summary");
+  out += "## Run\n\n";
+  fmt::format_to(std::back_inserter(out), "- battery: {}\n- seed: {}\n", battery, seed);
+  if (const std::string tool = string_or(results, "tool"); !tool.empty())
+    fmt::format_to(std::back_inserter(out), "- tool: {}\n", tool);
+  fmt::format_to(std::back_inserter(out), "- checks: {} ({})\n", s.at("checks").get<std::uint64_t>(),
+                 count_phrase(s.at("pass").get<std::uint64_t>(), s.at("suspect").get<std::uint64_t>(),
+                              s.at("fail").get<std::uint64_t>()));
+  fmt::format_to(std::back_inserter(out),
+                 "- regenerate: `attnlaw run --battery {0} --seed {1} --out reports/{0}`\n"
+                 "- re-render this file and figures/ from results.json: `attnlaw report reports/{0}`\n\n",
+                 battery, seed);
+}
+
+std::string provenance_value(const std::string& key, const json& value) {
+  if (key == "libraries" && value.is_object()) {
+    std::vector<std::string> parts;
+    for (const auto& [name, version] : value.items()) parts.push_back(name + " " + format_json_scalar(version));
+    return fmt::format("{}", fmt::join(parts, ", "));
+  }
+  if (value.is_object() || value.is_array()) return value.dump();
+  return format_json_scalar(value);
+}
+
+void write_provenance(std::string& out, const json& results) {
+  out += "## Provenance\n\n";
+  const auto it = results.find("provenance");
+  if (it == results.end() || it->empty()) {
+    out += "Not recorded in results.json.\n\n";
+    return;
+  }
+  const json& p = *it;
+  // The fields DESIGN.md names, in a fixed order; anything else the harness records follows.
+  static constexpr std::pair<const char*, const char*> kKnown[] = {
+      {"git_revision", "git revision"}, {"compiler", "compiler"}, {"build_type", "build type"},
+      {"libraries", "libraries"},       {"os", "os"},             {"cpu", "cpu"},
+      {"threads", "threads"},           {"ranks", "ranks"},       {"date", "date"}};
+  for (const auto& [key, label] : kKnown) {
+    const auto f = p.find(key);
+    if (f == p.end()) continue;
+    std::string value = provenance_value(key, *f);
+    if (std::string_view(key) == "git_revision") {
+      const auto dirty = p.find("dirty");
+      if (dirty != p.end() && dirty->is_boolean())
+        value += dirty->get<bool>() ? " (uncommitted changes)" : " (clean)";
+    }
+    fmt::format_to(std::back_inserter(out), "- {}: {}\n", label, inline_text(value));
+  }
+  for (const auto& [key, value] : p.items()) {
+    bool known = key == "dirty";
+    for (const auto& k : kKnown) known = known || key == k.first;
+    if (!known) fmt::format_to(std::back_inserter(out), "- {}: {}\n", key, inline_text(provenance_value(key, value)));
+  }
+  out += '\n';
+}
+
+void write_claim(std::string& out, const ClaimGroup& g) {
+  fmt::format_to(std::back_inserter(out), "### {}: {}\n\n", inline_text(g.id), claim_verdict(g));
+  if (g.claim) {
+    const json& c = *g.claim;
+    if (const std::string s = string_or(c, "statement"); !s.empty())
+      fmt::format_to(std::back_inserter(out), "- Statement: {}\n", inline_text(s));
+    if (const std::string s = string_or(c, "theorem"); !s.empty())
+      fmt::format_to(std::back_inserter(out), "- Theorem: {}\n", inline_text(s));
+    std::string prov = string_or(c, "provenance");
+    if (const std::string note = string_or(c, "provenance_note"); !note.empty())
+      prov = prov.empty() ? note : prov + " " + note;
+    if (!prov.empty()) fmt::format_to(std::back_inserter(out), "- Provenance: {}\n", inline_text(prov));
+  } else {
+    out += "- (results.json has checks for this claim but no claim record)\n";
+  }
+  std::size_t counts[3] = {0, 0, 0};
+  for (const json* c : g.checks) ++counts[verdict_rank(c->at("verdict").get<std::string>())];
+  fmt::format_to(std::back_inserter(out), "- Checks: {} ({})\n\n", g.checks.size(),
+                 count_phrase(counts[0], counts[1], counts[2]));
+
+  if (!g.checks.empty()) {
+    Table table({"params", "test", "target", "statistic", "p", "-log10 p", "p-method", "alpha / adjusted",
+                 "effect [CI]", "detectable (power)", "verdict"});
+    for (const json* c : g.checks) {
+      table.add({params_cell(*c), cell(c->at("test").get<std::string>()), cell(string_or(*c, "target")),
+                 sig_or_absent(number_at(*c, "statistic")), p_cell(*c), minus_log10_p_cell(*c),
+                 cell(string_or(*c, "p_method")), alpha_cell(*c), effect_cell(*c), detectable_cell(*c),
+                 verdict_cell(c->at("verdict").get<std::string>())});
+    }
+    table.write(out);
+    out += '\n';
+  }
+  if (!g.figures.empty()) {
+    out += "Figures:\n\n";
+    write_figure_links(out, g.figures);
+    out += '\n';
+  }
+}
+
+void write_paper(std::string& out, const PaperGroup& p) {
+  if (p.title.empty()) {
+    fmt::format_to(std::back_inserter(out), "## {}\n\n", inline_text(p.tag));
+  } else {
+    fmt::format_to(std::back_inserter(out), "## {}: {}\n\n", inline_text(p.tag), inline_text(p.title));
+  }
+  std::size_t counts[3] = {0, 0, 0}, checks = 0;
+  for (const ClaimGroup& g : p.claims) {
+    for (const json* c : g.checks) ++counts[verdict_rank(c->at("verdict").get<std::string>())];
+    checks += g.checks.size();
+  }
+  fmt::format_to(std::back_inserter(out), "{} claims, {} checks: {}.\n\n", p.claims.size(), checks,
+                 count_phrase(counts[0], counts[1], counts[2]));
+  for (const ClaimGroup& g : p.claims) write_claim(out, g);
+}
+
+}  // namespace
+
+std::string render_markdown(const json& results) {
+  validate_results(results, "results.json");
+  const PolicyText policy = policy_text(results);
+
+  std::string out;
+  fmt::format_to(std::back_inserter(out), "# attnlaw report: {} battery\n\n",
+                 inline_text(results.at("battery").get<std::string>()));
+  write_headline(out, results, policy);
+  write_run(out, results);
+  write_provenance(out, results);
+
+  std::vector<const json*> unattached;
+  for (const PaperGroup& p : group(results, unattached)) write_paper(out, p);
+  if (!unattached.empty()) {
+    out += "## Other figures\n\n";
+    write_figure_links(out, unattached);
+    out += '\n';
+  }
+  // One trailing newline, whatever the last section wrote.
+  while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
+  return out;
+}
+
+}  // namespace attnlaw::report

@@ -1,0 +1,25 @@
+#pragma once
+// One-sample goodness-of-fit tests on probability-integral transforms u_i = F_ref(x_i);
+// H0: u_i i.i.d. Uniform(0,1) (a fully specified null: no parameter estimated from the data).
+// Each returns the statistic and its upper-tail p-value from the exact finite-n null law.
+// Throws std::invalid_argument on empty input or a value outside [0,1] (NaN included).
+#include <span>
+#include <vector>
+
+#include "verify/stats/test_result.hpp"
+
+namespace attnlaw::stats {
+
+// A^2 = -n - (1/n) sum (2i-1)[ln u_(i) + ln(1 - u_(n+1-i))]; A^2 = inf (p = 0) if some u is 0 or 1.
+TestResult anderson_darling_test(std::span<const double> pit);
+// D_n = max_i max(i/n - u_(i), u_(i) - (i-1)/n).
+TestResult ks_test(std::span<const double> pit);
+// W^2 = 1/(12n) + sum (u_(i) - (2i-1)/(2n))^2.
+TestResult cramer_von_mises_test(std::span<const double> pit);
+
+// The statistics alone, on values already sorted ascending (no validation).
+double anderson_darling_statistic_sorted(std::span<const double> sorted_pit);
+double ks_statistic_sorted(std::span<const double> sorted_pit);
+double cramer_von_mises_statistic_sorted(std::span<const double> sorted_pit);
+
+}  // namespace attnlaw::stats
