@@ -10,7 +10,11 @@ DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
   nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev \
   libgtest-dev libgmock-dev libbenchmark-dev
 
-.PHONY: all deps configure build test verify reports bench clean
+.PHONY: all deps configure build test verify reports bench tables clean
+
+# ccache hits across clones of the tree (CI builds a fresh clone).
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 
 all: build
 
@@ -51,6 +55,12 @@ bench: build
 	done
 	@jq -s '{context: .[0].context, benchmarks: (map(.benchmarks) | add)}' $(BUILD_DIR)/bench-results/*.json > bench/results.json
 	@echo "bench: wrote bench/results.json"
+
+# Regenerates the committed high-precision tables under tests/data by their independent routes.
+tables: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target generate_vmf_table generate_ks_table
+	$(BUILD_DIR)/reference/tools/vmf/generate_vmf_table tests/data/vmf/vmf_reference_mpfr.txt
+	$(BUILD_DIR)/reference/tools/null_laws/generate_ks_table tests/data/null_laws/ks_exact_mpfr50.txt
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -18,6 +18,7 @@
 
 #include <boost/math/constants/constants.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <vector>
@@ -57,13 +58,22 @@ struct Vec4 {
   friend Vec4 operator*(Real s, Vec4 a) { return a * s; }
 };
 
+// Panel edges for the position of the tagged point: at the positions below which the expected
+// number of points is 0 < counts[1] < ..., then up to the model's cut-off. Integrands there decay
+// like e^{-count}, so these edges follow their scale whatever d, c or n.
 template <class Model, class Real>
-std::vector<Real> outer_edges(const Model& model, int panels) {
-  std::vector<Real> e = uniform_edges(Real(0), model.sigma_max(), panels);
+std::vector<Real> outer_edges(const Model& model, const std::vector<Real>& counts) {
+  std::vector<Real> e;
+  for (const Real a : counts) {
+    const Real s = model.sigma_of_count(a);
+    if (s < model.sigma_max()) e.push_back(s);
+  }
+  e.push_back(model.sigma_max());
   for (const Real b : model.sigma_breaks()) {
     if (b > 0 && b < model.sigma_max()) e.push_back(b);
   }
   std::sort(e.begin(), e.end());
+  e.erase(std::unique(e.begin(), e.end()), e.end());
   return e;
 }
 
@@ -86,7 +96,7 @@ Real mean_top_weight_at(const Model& model, int level) {
     };
     return model.tagged_density(sigma) * gauss_panels(inner, tau_edges);
   };
-  return gauss_panels(outer, refine(outer_edges<Model, Real>(model, 4), level));
+  return gauss_panels(outer, refine(outer_edges(model, std::vector<Real>{0, 1, 3, 6, 11, 20, 45}), level));
 }
 
 template <class Model, class Real>
@@ -125,7 +135,11 @@ Vec4<Real> mecke_moments_at(const Model& model, int level) {
   const auto in_sigma = [&](Real sigma) {
     return in_ell(model.energy(sigma)) * model.energy_derivative(sigma);
   };
-  total += gauss_panels(in_sigma, refine(outer_edges<Model, Real>(model, 12), level));
+  total += gauss_panels(
+      in_sigma, refine(outer_edges(model, std::vector<Real>{0, Real(0.25), Real(0.5), 1, Real(1.5), 2, 3,
+                                                            4, Real(5.5), 7, 9, 12, 15, 19, 24, 30,
+                                                            37, 45}),
+                       level));
   // Finite n: lambda beyond e^{2 beta} (all keys within reach) until exp(Lambda) dies.
   if (x_end < std::numeric_limits<Real>::infinity() && model.sigma_max() >= 2) {
     total += gauss_panels(in_ell, refine(uniform_edges(x_end, x_end + 8, 8), level));
@@ -148,11 +162,12 @@ Estimate<Real> top_weight_survival_at(const Model& model, Real w, int level,
       // w >= 1/2: at most one weight can reach w, so the tagged point need not be the top one and
       // the others form the unrestricted process: G is the CDF of the full sum S at r e^{-x} < 1,
       // which stays clear of the kink of these laws at 1 (hit by T_a at r = 1 exactly).
+      // Inverted at 1 for S e^{x}/r, so that r e^{-x} never underflows.
       const auto transform = [&](std::complex<Real> s) {
         const Real mod = abs(s);
-        return exp(log_laplace_functional(model, Real(0), log(mod), s / mod)) / s;
+        return exp(log_laplace_functional(model, Real(0), log(mod) + x - log(r), s / mod)) / s;
       };
-      g = euler_inversion(transform, r * exp(-x), prm);
+      g = euler_inversion(transform, Real(1), prm);
     } else {
       const auto transform = [&](std::complex<Real> s) {
         const Real mod = abs(s);
@@ -163,7 +178,8 @@ Estimate<Real> top_weight_survival_at(const Model& model, Real w, int level,
     const Real rho = model.tagged_density(sigma);
     return Vec4<Real>(rho * g.value, rho * g.error, 0, 0);
   };
-  const Vec4<Real> v = gauss_panels(outer, refine(outer_edges<Model, Real>(model, 3), level));
+  const Vec4<Real> v =
+      gauss_panels(outer, refine(outer_edges(model, std::vector<Real>{0, Real(1.5), 5, 12, 45}), level));
   return {v.v[0], v.v[1]};
 }
 

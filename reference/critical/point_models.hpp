@@ -120,6 +120,12 @@ class PoissonLimitModel {
     using std::pow;
     return pow(sigma * sigma / c_, m_);
   }
+  // sigma at which the expected number of points below is a.
+  Real sigma_of_count(Real a) const {
+    using std::pow;
+    using std::sqrt;
+    return sqrt(c_ * pow(a, p_));
+  }
   // Intensity of points per unit sigma, da/dsigma.
   Real density(Real sigma) const {
     using std::pow;
@@ -180,6 +186,13 @@ class SphereFiniteModel {
   }
   Real sigma_of_energy(Real x) const { return sigma_of_gap(x / beta_); }
   Real position(Real sigma) const { return gap(sigma); }
+  // sigma at which the expected number of keys below is a.
+  Real sigma_of_count(Real a) const {
+    const Real q = a / static_cast<Real>(n_);
+    if (q >= 1) return 2;
+    if (q <= 0) return 0;
+    return sigma_of_gap(2 * boost::math::ibeta_inv(m_, m_, q));
+  }
   // Gap density per unit sigma, f(t) dt/dsigma = 2^{1-m} s^{2m-1} (1 - s^2/2)^{m-1} / B(m, m) with
   // s = sigma or 2 - sigma (the Beta(m, m) law is symmetric).
   Real density(Real sigma) const {

@@ -6,6 +6,7 @@
 namespace attnlaw::theory::scaling_limits {
 
 void register_global_average(harness::Registry& registry);
+void register_subcritical_output(harness::Registry& registry);
 
 void register_claims(harness::Registry& registry);
 

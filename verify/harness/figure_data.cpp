@@ -1,6 +1,7 @@
 #include "verify/harness/figure_data.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include "verify/stats/power.hpp"
@@ -8,6 +9,15 @@
 namespace attnlaw::harness {
 namespace {
 constexpr int kGridIntervals = 100;
+}
+
+std::string figure_slug(const std::string& claim, const std::string& suffix) {
+  std::string slug;
+  for (char c : claim + "-" + suffix) {
+    const auto u = static_cast<unsigned char>(c);
+    slug += std::isalnum(u) ? static_cast<char>(std::tolower(u)) : '-';
+  }
+  return slug;
 }
 
 Json pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,

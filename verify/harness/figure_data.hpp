@@ -9,6 +9,9 @@
 
 namespace attnlaw::harness {
 
+// A file-name-safe figure id: the claim id lower-cased, '.' and other punctuation as '-', then the suffix.
+std::string figure_slug(const std::string& claim, const std::string& suffix);
+
 // ECDF of probability-integral-transform values on a 101-point grid, with the DKW
 // simultaneous band half-width at confidence `level`.
 Json pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,

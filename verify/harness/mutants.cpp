@@ -10,10 +10,11 @@ std::string active;
 const std::vector<Mutant>& all_mutants() {
   static const std::vector<Mutant> mutants{
       {"bessel-orders-swapped", "A_d(beta) computed as I_{d/2-1}/I_{d/2} instead of I_{d/2}/I_{d/2-1}",
-       {"SL.global-average"}},
+       {"SL.global-average", "SL.subcritical.bias"}},
       {"variance-at-beta", "the second vMF moment taken at beta in place of 2 beta (A_d(beta)/beta for A_d(2 beta)/(2 beta))",
-       {"SL.global-average"}},
-      {"tangential-variance-x1.1", "the tangential variance of the output times 1.1", {"SL.global-average"}},
+       {"SL.global-average", "SL.subcritical.gaussian"}},
+      {"tangential-variance-x1.1", "the tangential variance of the output times 1.1",
+       {"SL.global-average", "SL.subcritical.gaussian"}},
   };
   return mutants;
 }

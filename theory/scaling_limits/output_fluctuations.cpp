@@ -1,0 +1,116 @@
+#include "theory/scaling_limits/output_fluctuations.hpp"
+
+#include <fmt/core.h>
+
+#include <Eigen/Dense>
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/normal.hpp>
+#include <cmath>
+#include <vector>
+
+#include "reference/vmf_moments.hpp"
+#include "verify/attention/online_softmax.hpp"
+#include "verify/harness/figure_data.hpp"
+#include "verify/harness/mutants.hpp"
+#include "verify/harness/parallel.hpp"
+#include "verify/harness/standard_checks.hpp"
+#include "verify/sample/sphere_naive.hpp"
+#include "verify/stats/multivariate.hpp"
+
+namespace attnlaw::theory::scaling_limits {
+
+OutputExperiment parse_output_experiment(const harness::Json& p) {
+  return {p.at("d").get<int>(), p.at("beta").get<double>(), p.at("n").get<std::uint64_t>(),
+          p.at("reps").get<std::size_t>()};
+}
+
+OutputMoments sphere_output_moments(int d, double beta) {
+  const auto exact = reference::subcritical_covariance<double>(d, beta);
+  OutputMoments m{exact.A.value, exact.var_perp.value, exact.var_par.value, exact.bias.value};
+  if (harness::mutant_active("bessel-orders-swapped")) {
+    m.A = 1 / m.A;
+  }
+  if (harness::mutant_active("variance-at-beta")) {
+    const double P = exact.P.value, wrong_a2 = exact.A.value;
+    m.var_perp = P * wrong_a2 / beta;
+    m.var_par = P * (1 - (d - 1) * wrong_a2 / beta - wrong_a2 * wrong_a2);
+  }
+  if (harness::mutant_active("tangential-variance-x1.1")) {
+    m.var_perp *= 1.1;
+  }
+  return m;
+}
+
+Eigen::MatrixXd simulate_centred_output(const OutputExperiment& e, const OutputMoments& m, rng::StreamKey stream) {
+  const double root_n = std::sqrt(static_cast<double>(e.n));
+  const double mean_parallel = m.A + m.bias / static_cast<double>(e.n);
+  Eigen::MatrixXd centred(static_cast<Eigen::Index>(e.reps), e.d);
+  harness::for_each_replicate(e.reps, [&](std::size_t r) {
+    attention::OnlineSoftmaxAverage<double> average(static_cast<std::size_t>(e.d));
+    sample::for_each_naive_sphere_key(stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
+                                      [&](std::uint64_t, std::span<const double> key) {
+                                        average.add(e.beta * key[0], key);
+                                      });
+    const auto row = static_cast<Eigen::Index>(r);
+    centred(row, 0) = root_n * (average.average(0) - mean_parallel);
+    for (int i = 1; i < e.d; ++i) centred(row, i) = root_n * average.average(static_cast<std::size_t>(i));
+  });
+  return centred;
+}
+
+harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,
+                                                    const OutputExperiment& e, const OutputMoments& m,
+                                                    const Eigen::MatrixXd& centred, unsigned which,
+                                                    const OutputTargets& targets) {
+  harness::ExperimentResult out;
+  const std::string label = fmt::format("d={} beta={:g} n={}", e.d, e.beta, e.n);
+  const std::string slug = harness::figure_slug(claim, fmt::format("d{}-beta{:g}-n{}", e.d, e.beta, e.n));
+  const double root_n = std::sqrt(static_cast<double>(e.n));
+
+  if (which & kMahalanobis) {
+    Eigen::MatrixXd sigma = Eigen::MatrixXd::Identity(e.d, e.d) * m.var_perp;
+    sigma(0, 0) = m.var_par;
+    out.checks.push_back(harness::gof_check(stats::mahalanobis_test(centred, Eigen::VectorXd::Zero(e.d), sigma),
+                                            fmt::format("Mahalanobis d^2 of sqrt(n)(ybar - mean) ~ chi2_{}", e.d),
+                                            params, e.reps));
+    const boost::math::chi_squared_distribution<double> chi2(e.d);
+    std::vector<double> pit(e.reps);
+    for (Eigen::Index r = 0; r < centred.rows(); ++r) {
+      const double par = centred(r, 0);
+      const double perp_sq = centred.row(r).squaredNorm() - par * par;
+      pit[static_cast<std::size_t>(r)] = boost::math::cdf(chi2, par * par / m.var_par + perp_sq / m.var_perp);
+    }
+    out.figures.push_back(
+        harness::pit_ecdf_figure(slug + "-pit", claim, claim + ": PIT of Mahalanobis d^2, " + label, pit));
+  }
+
+  std::vector<double> parallel(e.reps);
+  for (std::size_t r = 0; r < e.reps; ++r) parallel[r] = centred(static_cast<Eigen::Index>(r), 0);
+  if (which & kMean) {
+    const double sd = std::sqrt(m.var_par);
+    out.checks.push_back(harness::mean_check(stats::z_test_mean(parallel, 0.0, sd),
+                                             "mean of <q, ybar> vs A_d(beta) + bias/n", params, sd, e.reps,
+                                             "mean <q,ybar> - (A_d + bias/n)", root_n,
+                                             targets.mean_relative * m.A));
+  }
+
+  if (which & kVariances) {
+    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(parallel, 0.0, m.var_par),
+                                                 "n Var<q, ybar> vs var_par", params, e.reps, targets.variance));
+    std::vector<double> tangential;
+    tangential.reserve(e.reps * static_cast<std::size_t>(e.d - 1));
+    for (Eigen::Index r = 0; r < centred.rows(); ++r) {
+      for (int i = 1; i < e.d; ++i) tangential.push_back(centred(r, i));
+    }
+    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(tangential, 0.0, m.var_perp),
+                                                 "n Var(P_perp ybar) per coordinate vs var_perp", params,
+                                                 tangential.size(), targets.variance));
+    const boost::math::normal_distribution<double> normal(0.0, std::sqrt(m.var_perp));
+    out.figures.push_back(harness::cdf_comparison_figure(
+        slug + "-tangential", claim, claim + ": tangential coordinate vs N(0, var_perp), " + label,
+        "sqrt(n) <e_i, ybar>, i >= 2", tangential, [normal](double x) { return boost::math::cdf(normal, x); }));
+  }
+  return out;
+}
+
+}  // namespace attnlaw::theory::scaling_limits

@@ -1,0 +1,51 @@
+#include "verify/harness/standard_checks.hpp"
+
+#include "verify/stats/power.hpp"
+
+namespace attnlaw::harness {
+namespace {
+constexpr double kPower = 0.99;
+}
+
+Check gof_check(const stats::TestResult& result, std::string target, Json params, std::size_t m) {
+  Check c = make_check(result, std::move(target), std::move(params));
+  c.detectable_at = [m](double alpha) {
+    return Detectable{"sup |F_emp - F_ref| (DKW bound)", stats::detectable_cdf_distance(m, alpha, kPower), kPower};
+  };
+  return c;
+}
+
+Check mean_check(const stats::MeanTest& test, std::string what, Json params, double sigma, std::size_t m,
+                 std::string effect_name, double scale, std::optional<double> target) {
+  Check c = make_check(test.result, std::move(what), std::move(params));
+  c.effect = Effect{effect_name, test.estimate / scale, {test.ci.lo / scale, test.ci.hi / scale}};
+  c.detectable_at = [sigma, m, scale, name = "|" + effect_name + "|"](double alpha) {
+    return Detectable{name, stats::detectable_mean_shift(sigma, m, alpha, kPower) / scale, kPower};
+  };
+  c.detectable_target = target;
+  return c;
+}
+
+Check variance_check(const stats::VarianceTest& test, std::string what, Json params, std::size_t m,
+                     std::optional<double> target) {
+  Check c = make_check(test.result, std::move(what), std::move(params));
+  c.effect = Effect{"variance ratio", test.ratio, test.ratio_ci};
+  c.detectable_at = [m](double alpha) {
+    return Detectable{"|variance ratio - 1|", stats::detectable_variance_ratio(m, alpha, kPower) - 1, kPower};
+  };
+  c.detectable_target = target;
+  return c;
+}
+
+Check proportion_check(const stats::ProportionTest& test, std::string what, Json params, double p0, std::size_t m,
+                       std::optional<double> target) {
+  Check c = make_check(test.result, std::move(what), std::move(params));
+  c.effect = Effect{"probability - p0", test.estimate - p0, {test.ci.lo - p0, test.ci.hi - p0}};
+  c.detectable_at = [p0, m](double alpha) {
+    return Detectable{"|probability - p0|", stats::detectable_proportion_shift(p0, m, alpha, kPower), kPower};
+  };
+  c.detectable_target = target;
+  return c;
+}
+
+}  // namespace attnlaw::harness

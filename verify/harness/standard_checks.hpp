@@ -1,0 +1,32 @@
+#pragma once
+// The usual checks, each with its detectable discrepancy (STATISTICS.md §4) attached, so that a
+// claim states what its tests can see by construction rather than by habit.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "verify/harness/check.hpp"
+#include "verify/stats/location_scale.hpp"
+#include "verify/stats/proportion.hpp"
+
+namespace attnlaw::harness {
+
+// A goodness-of-fit test on m values; detectable: the DKW sup-distance between CDFs (a bound
+// for KS, conservative for AD and CvM).
+Check gof_check(const stats::TestResult& result, std::string target, Json params, std::size_t m);
+
+// A z-test of a mean with known sigma per replicate. Estimates and the detectable shift are
+// reported divided by `scale` (e.g. sqrt(n) when the test ran on sqrt(n)-scaled values).
+// `target` is the shift the claim promises to detect, in the same units.
+Check mean_check(const stats::MeanTest& test, std::string what, Json params, double sigma, std::size_t m,
+                 std::string effect_name, double scale = 1, std::optional<double> target = std::nullopt);
+
+// A chi-square variance test; effect and detectable in terms of the variance ratio minus 1.
+Check variance_check(const stats::VarianceTest& test, std::string what, Json params, std::size_t m,
+                     std::optional<double> target = std::nullopt);
+
+// An exact binomial test of a probability p0 over m trials.
+Check proportion_check(const stats::ProportionTest& test, std::string what, Json params, double p0, std::size_t m,
+                       std::optional<double> target = std::nullopt);
+
+}  // namespace attnlaw::harness

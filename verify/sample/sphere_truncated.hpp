@@ -1,0 +1,23 @@
+#pragma once
+// The truncated sampler of uniform keys: the exact law of every key within the gap
+// threshold that can carry weight at inverse temperature beta (SL.md §3, "Truncated
+// sampler"). The mechanism, its stopping rule, its cost and its use of the replicate's
+// sample indices (region sphere_truncated) are described in detail/truncated_shells.hpp;
+// the conditional gap law in gap_laws.hpp (SphereGapLaw).
+//
+// Exact in law: the retained keys are exactly the keys of n i.i.d. uniform keys with gap
+// <= threshold. The truncation's only effect is the omitted mass, bounded by
+// neglected_log_mass_bound <= log(epsilon). A deterministic function of (stream, replicate).
+#include <cstdint>
+
+#include "verify/rng/philox_stream.hpp"
+#include "verify/sample/nearest_keys.hpp"
+
+namespace attnlaw::sample {
+
+// n <= 2^53, d >= 2, beta >= 0, 0 < epsilon < 1. Throws std::length_error if more than 2^31
+// keys fall below the threshold (beta far below the critical scale at huge n).
+NearestKeys sample_sphere_truncated(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d,
+                                    double beta, double epsilon = 1e-15, bool with_directions = false);
+
+}  // namespace attnlaw::sample
