@@ -4,11 +4,13 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <vector>
 #include <memory>
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
+#include "reference/critical/summary.hpp"
 #include "reference/sphere_score_law.hpp"
 #include "reference/vmf_moments.hpp"
 #include "verify/harness/check.hpp"
@@ -24,9 +26,19 @@ struct LawArguments {
   std::map<std::string, std::string> values;
   bool json = false;
   const std::string& operator[](const std::string& option) const { return values.at(option); }
+  bool given(const std::string& option) const { return !values.at(option).empty(); }
+};
+
+struct Parameter {
+  const char* option;
+  const char* help;
+  bool required = true;
 };
 
 constexpr std::uint64_t kMaxDimension = 4096;
+// The critical limit converges like n^{-2/(d-1)}: beyond d ~ 16 it is out of reach of any n.
+constexpr std::uint64_t kMaxCriticalDimension = 64;
+constexpr std::uint64_t kMaxFiniteN = 1000000000000ull;
 
 void print(const Json& doc, bool json) {
   if (json) {
@@ -65,6 +77,37 @@ Json sphere_constants(const LawArguments& a) {
               {"log_c_tan", c.log_c_tan.value}};
 }
 
+Json cdf_table(const std::vector<std::pair<double, double>>& cdf) {
+  Json table = Json::array();
+  for (const auto& [w, f] : cdf) table.push_back(Json::array({w, f}));
+  return table;
+}
+
+Json sphere_critical(const LawArguments& a) {
+  const int d = static_cast<int>(parse_integer("--d", a["--d"], 2, kMaxCriticalDimension));
+  const double gamma = parse_real("--gamma", a["--gamma"], 1e-3, 1e3);
+  const bool finite = a.given("--n");
+  const std::uint64_t n = finite ? parse_integer("--n", a["--n"], 2, kMaxFiniteN) : 0;
+  const auto s = finite ? reference::critical::sphere_critical_finite_n(d, gamma, n)
+                        : reference::critical::sphere_critical_limit(d, gamma);
+  Json doc{{"d", d}, {"gamma", gamma}};
+  if (finite) doc["n"] = n;
+  doc["c"] = s.c;
+  doc["mean_top"] = s.mean_top;
+  doc["p_top_ge_half"] = s.p_top_ge_half;
+  doc["mean_sum_sq"] = s.mean_sum_sq;
+  doc["mean_energy"] = s.mean_energy;
+  doc["mean_tangential"] = s.mean_tangential;
+  doc["cdf_top"] = cdf_table(s.cdf_top);
+  return doc;
+}
+
+Json sphere_supercritical(const LawArguments& a) {
+  const int d = static_cast<int>(parse_integer("--d", a["--d"], 3, kMaxCriticalDimension));
+  const auto s = reference::critical::sphere_supercritical_constants(d);
+  return Json{{"d", d}, {"p", s.p}, {"fG0", s.fG0}, {"mean_gap_limit", s.mean_gap_limit}};
+}
+
 Json kolmogorov_smirnov(const LawArguments& a) {
   const std::size_t n = parse_integer("--n", a["--n"], 1);
   const double x = parse_real("--statistic", a["--statistic"], 0.0, 1.0);
@@ -98,11 +141,12 @@ Json cramer_von_mises(const LawArguments& a) {
 using LawFunction = Json (*)(const LawArguments&);
 
 void add_law(CLI::App& reference, const char* name, const char* description, LawFunction law,
-             std::initializer_list<std::pair<const char*, const char*>> params, int& exit_status) {
+             std::initializer_list<Parameter> params, int& exit_status) {
   auto args = std::make_shared<LawArguments>();
   CLI::App* cmd = reference.add_subcommand(name, description);
-  for (const auto& [option, help] : params) {
-    cmd->add_option(option, args->values[option], help)->required();
+  for (const Parameter& p : params) {
+    CLI::Option* option = cmd->add_option(p.option, args->values[p.option], p.help);
+    if (p.required) option->required();
   }
   cmd->add_flag("--json", args->json, "Print one JSON document");
   cmd->callback([args, law, &exit_status] {
@@ -118,6 +162,13 @@ void add_reference_command(CLI::App& app, int& exit_status) {
   reference->require_subcommand(1);
   add_law(*reference, "sphere-subcritical", "vMF moments and the per-key output covariance (SL global/subcritical)",
           sphere_subcritical, {{"--d", "dimension d >= 2"}, {"--beta", "inverse temperature >= 0"}}, exit_status);
+  add_law(*reference, "sphere-critical",
+          "critical regime beta = gamma n^{2/(d-1)}: the limit, or the exact finite-n law with --n",
+          sphere_critical,
+          {{"--d", "dimension d >= 2"}, {"--gamma", "gamma > 0"}, {"--n", "number of keys (exact finite-n law)", false}},
+          exit_status);
+  add_law(*reference, "sphere-supercritical", "supercritical constants: p, f_G(0), lim lambda E[1 - W_1]",
+          sphere_supercritical, {{"--d", "dimension d >= 3"}}, exit_status);
   add_law(*reference, "sphere-constants", "local constants of uniform keys on S^{d-1} (SL.md §1)", sphere_constants,
           {{"--d", "dimension d >= 2"}}, exit_status);
   add_law(*reference, "ks", "exact Kolmogorov-Smirnov null law", kolmogorov_smirnov,

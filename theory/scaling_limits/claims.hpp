@@ -7,6 +7,9 @@ namespace attnlaw::theory::scaling_limits {
 
 void register_global_average(harness::Registry& registry);
 void register_subcritical_output(harness::Registry& registry);
+void register_critical_weights(harness::Registry& registry);
+void register_critical_output(harness::Registry& registry);
+void register_scale_exponent(harness::Registry& registry);
 
 void register_claims(harness::Registry& registry);
 

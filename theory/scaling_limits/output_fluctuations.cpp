@@ -64,7 +64,6 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
                                                     const OutputTargets& targets) {
   harness::ExperimentResult out;
   const std::string label = fmt::format("d={} beta={:g} n={}", e.d, e.beta, e.n);
-  const std::string slug = harness::figure_slug(claim, fmt::format("d{}-beta{:g}-n{}", e.d, e.beta, e.n));
   const double root_n = std::sqrt(static_cast<double>(e.n));
 
   if (which & kMahalanobis) {
@@ -81,14 +80,14 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
       pit[static_cast<std::size_t>(r)] = boost::math::cdf(chi2, par * par / m.var_par + perp_sq / m.var_perp);
     }
     out.figures.push_back(
-        harness::pit_ecdf_figure(slug + "-pit", claim, claim + ": PIT of Mahalanobis d^2, " + label, pit));
+        harness::pit_ecdf_figure(harness::figure_slug(claim, "pit", params), claim, claim + ": PIT of Mahalanobis d^2, " + label, pit));
   }
 
   std::vector<double> parallel(e.reps);
   for (std::size_t r = 0; r < e.reps; ++r) parallel[r] = centred(static_cast<Eigen::Index>(r), 0);
   if (which & kMean) {
     const double sd = std::sqrt(m.var_par);
-    out.checks.push_back(harness::mean_check(stats::z_test_mean(parallel, 0.0, sd),
+    out.checks.push_back(harness::mean_check(stats::z_test_mean(parallel, 0.0, sd), 0.0,
                                              "mean of <q, ybar> vs A_d(beta) + bias/n", params, sd, e.reps,
                                              "mean <q,ybar> - (A_d + bias/n)", root_n,
                                              targets.mean_relative * m.A));
@@ -107,7 +106,7 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
                                                  tangential.size(), targets.variance));
     const boost::math::normal_distribution<double> normal(0.0, std::sqrt(m.var_perp));
     out.figures.push_back(harness::cdf_comparison_figure(
-        slug + "-tangential", claim, claim + ": tangential coordinate vs N(0, var_perp), " + label,
+        harness::figure_slug(claim, "tangential", params), claim, claim + ": tangential coordinate vs N(0, var_perp), " + label,
         "sqrt(n) <e_i, ybar>, i >= 2", tangential, [normal](double x) { return boost::math::cdf(normal, x); }));
   }
   return out;

@@ -25,6 +25,9 @@ class OnlineSoftmaxAverage {
       for (Real& w : weighted_) w *= scale;
       max_logit_ = logit;
     }
+    // Below the running maximum by more than the double range, the weight is exactly 0 and
+    // stays 0; skipping it avoids glibc's slow underflow path and changes no bit of the result.
+    if (logit - max_logit_ < kUnderflow) return;
     const Real x = std::exp(logit - max_logit_);
     normaliser_ += x;
     second_ += x * x;
@@ -46,6 +49,7 @@ class OnlineSoftmaxAverage {
   }
 
  private:
+  static constexpr Real kUnderflow = -746;  // exp(-746) = 0 in double
   Real max_logit_ = -std::numeric_limits<Real>::infinity();
   Real normaliser_ = 0;
   Real second_ = 0;

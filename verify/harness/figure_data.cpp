@@ -1,5 +1,7 @@
 #include "verify/harness/figure_data.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <cctype>
 #include <vector>
@@ -16,6 +18,25 @@ std::string figure_slug(const std::string& claim, const std::string& suffix) {
   for (char c : claim + "-" + suffix) {
     const auto u = static_cast<unsigned char>(c);
     slug += std::isalnum(u) ? static_cast<char>(std::tolower(u)) : '-';
+  }
+  return slug;
+}
+
+std::string figure_slug(const std::string& claim, const std::string& kind, const Json& params) {
+  std::string suffix = kind;
+  for (const auto& [key, value] : params.items()) {
+    if (key == "reps") continue;
+    suffix += "-" + key;
+    if (value.is_number_integer()) suffix += std::to_string(value.get<long long>());
+    if (value.is_number_float()) suffix += fmt::format("{:g}", value.get<double>());
+    if (value.is_string()) suffix += value.get<std::string>();
+  }
+  std::string slug = figure_slug(claim, suffix);
+  for (std::size_t i = 0; i < slug.size(); ++i) {
+    // Keep decimal points readable: "gamma0.5" became "gamma0-5"; write it "gamma0p5".
+    if (slug[i] == '-' && i > 0 && i + 1 < slug.size() && std::isdigit(static_cast<unsigned char>(slug[i - 1])) &&
+        std::isdigit(static_cast<unsigned char>(slug[i + 1])))
+      slug[i] = 'p';
   }
   return slug;
 }

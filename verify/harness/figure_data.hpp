@@ -11,6 +11,9 @@ namespace attnlaw::harness {
 
 // A file-name-safe figure id: the claim id lower-cased, '.' and other punctuation as '-', then the suffix.
 std::string figure_slug(const std::string& claim, const std::string& suffix);
+// The same, naming a grid point by its scalar parameters ("d3-gamma0.5-n10000"; arrays by
+// their key, "reps" left out).
+std::string figure_slug(const std::string& claim, const std::string& kind, const Json& params);
 
 // ECDF of probability-integral-transform values on a 101-point grid, with the DKW
 // simultaneous band half-width at confidence `level`.

@@ -15,6 +15,10 @@ const std::vector<Mutant>& all_mutants() {
        {"SL.global-average", "SL.subcritical.gaussian"}},
       {"tangential-variance-x1.1", "the tangential variance of the output times 1.1",
        {"SL.global-average", "SL.subcritical.gaussian"}},
+      {"critical-constant-x1.03", "the critical constant c = gamma A_d^{-2/(d-1)} off by 3% in the reference (evaluated at 1.03 gamma)",
+       {"SL.critical.top-weight", "SL.critical.finite-mass", "SL.critical.output-energy"}},
+      {"critical-exponent-2-over-d", "the critical exponent 2/d in place of 2/(d-1)",
+       {"SL.critical.scale-exponent", "SL.critical.top-weight", "SL.critical.spacings"}},
   };
   return mutants;
 }

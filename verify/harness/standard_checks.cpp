@@ -15,10 +15,10 @@ Check gof_check(const stats::TestResult& result, std::string target, Json params
   return c;
 }
 
-Check mean_check(const stats::MeanTest& test, std::string what, Json params, double sigma, std::size_t m,
+Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json params, double sigma, std::size_t m,
                  std::string effect_name, double scale, std::optional<double> target) {
   Check c = make_check(test.result, std::move(what), std::move(params));
-  c.effect = Effect{effect_name, test.estimate / scale, {test.ci.lo / scale, test.ci.hi / scale}};
+  c.effect = Effect{effect_name, (test.estimate - mu0) / scale, {(test.ci.lo - mu0) / scale, (test.ci.hi - mu0) / scale}};
   c.detectable_at = [sigma, m, scale, name = "|" + effect_name + "|"](double alpha) {
     return Detectable{name, stats::detectable_mean_shift(sigma, m, alpha, kPower) / scale, kPower};
   };

@@ -15,10 +15,10 @@ namespace attnlaw::harness {
 // for KS, conservative for AD and CvM).
 Check gof_check(const stats::TestResult& result, std::string target, Json params, std::size_t m);
 
-// A z-test of a mean with known sigma per replicate. Estimates and the detectable shift are
-// reported divided by `scale` (e.g. sqrt(n) when the test ran on sqrt(n)-scaled values).
-// `target` is the shift the claim promises to detect, in the same units.
-Check mean_check(const stats::MeanTest& test, std::string what, Json params, double sigma, std::size_t m,
+// A z-test of a mean against `mu0`, sigma per replicate. The effect (mean - mu0) and the
+// detectable shift are reported divided by `scale` (e.g. sqrt(n) when the test ran on
+// sqrt(n)-scaled values). `target` is the shift the claim promises to detect, in those units.
+Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json params, double sigma, std::size_t m,
                  std::string effect_name, double scale = 1, std::optional<double> target = std::nullopt);
 
 // A chi-square variance test; effect and detectable in terms of the variance ratio minus 1.

@@ -8,7 +8,6 @@
 #include "verify/rng/sphere.hpp"
 #include "verify/sample/detail/truncated_shells.hpp"
 #include "verify/sample/gap_laws.hpp"
-#include "verify/sample/sphere_geometry.hpp"
 
 namespace attnlaw::sample {
 

