@@ -8,5 +8,8 @@ void add_list_command(CLI::App& app, int& exit_status);
 void add_run_command(CLI::App& app, int& exit_status);
 void add_reference_command(CLI::App& app, int& exit_status);
 void add_report_command(CLI::App& app, int& exit_status);
+void add_diagnose_command(CLI::App& app, int& exit_status);
+void add_simulate_command(CLI::App& app, int& exit_status);
+void add_audit_command(CLI::App& app, int& exit_status);
 
 }  // namespace attnlaw::cli

@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
   add_run_command(app, exit_status);
   add_reference_command(app, exit_status);
   add_report_command(app, exit_status);
+  add_diagnose_command(app, exit_status);
+  add_simulate_command(app, exit_status);
+  add_audit_command(app, exit_status);
   try {
     if (argc > 1 && argv[1][0] != '-') {
       bool known = false;

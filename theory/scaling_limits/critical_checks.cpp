@@ -8,6 +8,7 @@
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/chi_square.hpp"
+#include "verify/stats/linear_fit.hpp"
 #include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::theory::scaling_limits {
@@ -43,25 +44,16 @@ harness::Check cdf_cells_against(std::span<const double> values, const std::vect
 void ladder_check(const std::string& claim, const harness::Json& params, std::span<const double> n,
                   std::span<const double> exact, double limit, double theory_slope, double tolerance,
                   const std::string& quantity, harness::ExperimentResult& out) {
-  // Least-squares slope of log|theta(n) - theta_limit| on log n.
   const std::size_t k = n.size();
-  std::vector<double> x(k), y(k);
+  std::vector<double> error(k), x(k);
   for (std::size_t i = 0; i < k; ++i) {
+    error[i] = std::abs(exact[i] - limit);
     x[i] = std::log(n[i]);
-    y[i] = std::log(std::abs(exact[i] - limit));
   }
-  double mx = 0, my = 0;
-  for (std::size_t i = 0; i < k; ++i) {
-    mx += x[i] / static_cast<double>(k);
-    my += y[i] / static_cast<double>(k);
-  }
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < k; ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
-  }
-  const double slope = sxy / sxx;
-  const double intercept = my - slope * mx;
+  const stats::LinearFit fit = stats::log_log_fit(n, error);
+  const double slope = fit.slope;
+  const double intercept = fit.intercept;
+  const double y0 = std::log(error[0]);
 
   harness::Check c;
   c.test = "deterministic";
@@ -74,19 +66,19 @@ void ladder_check(const std::string& claim, const harness::Json& params, std::sp
   c.deterministic_holds = c.statistic <= 1;
   out.checks.push_back(std::move(c));
 
-  harness::Json error = harness::Json::array(), fitted = harness::Json::array(), theory = harness::Json::array(),
+  harness::Json errors = harness::Json::array(), fitted = harness::Json::array(), theory = harness::Json::array(),
                 ns = harness::Json::array();
   for (std::size_t i = 0; i < k; ++i) {
     ns.push_back(n[i]);
-    error.push_back(std::abs(exact[i] - limit));
+    errors.push_back(error[i]);
     fitted.push_back(std::exp(intercept + slope * x[i]));
-    theory.push_back(std::exp(y[0] + theory_slope * (x[i] - x[0])));
+    theory.push_back(std::exp(y0 + theory_slope * (x[i] - x[0])));
   }
   harness::Json series = harness::Json::array();
   series.push_back(
       {{"label", fmt::format("theory slope {:.3f}", theory_slope)}, {"style", "lines"}, {"x", ns}, {"y", theory}});
   series.push_back({{"label", fmt::format("fitted slope {:.3f}", slope)}, {"style", "lines"}, {"x", ns}, {"y", fitted}});
-  series.push_back({{"label", "|exact finite-n - limit|"}, {"style", "points"}, {"x", ns}, {"y", error}});
+  series.push_back({{"label", "|exact finite-n - limit|"}, {"style", "points"}, {"x", ns}, {"y", errors}});
   out.figures.push_back({{"id", harness::figure_slug(claim, "ladder", params)},
                          {"claim", claim},
                          {"kind", "curves"},

@@ -8,6 +8,11 @@ void register_claims(harness::Registry& registry) {
   register_scale_exponent(registry);
   register_critical_weights(registry);
   register_critical_output(registry);
+  register_local_exponent(registry);
+  register_subcritical_top_weight(registry);
+  register_supercritical_weights(registry);
+  register_supercritical_output(registry);
+  register_heat_equation(registry);
 }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -10,6 +10,7 @@
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/stats/linear_fit.hpp"
 #include "verify/stats/power.hpp"
 
 namespace attnlaw::theory::scaling_limits {
@@ -78,18 +79,10 @@ class ScaleExponent final : public harness::Claim {
       }
       series.push_back({{"label", fmt::format("n = {}", n)}, {"style", "errorbars"}, {"x", x}, {"y", y}, {"yerr", yerr}});
       // Local linear fit through the middle three points: mean = a + b log beta.
-      double sx = 0, sy = 0;
-      for (int k = 1; k <= 3; ++k) {
-        sx += lb[k] / 3;
-        sy += mean[k] / 3;
-      }
-      double sxy = 0, sxx = 0;
-      for (int k = 1; k <= 3; ++k) {
-        sxy += (lb[k] - sx) * (mean[k] - sy);
-        sxx += (lb[k] - sx) * (lb[k] - sx);
-      }
-      const double b = sxy / sxx;
-      const double root = sx + (kHalf - sy) / b;
+      const stats::LinearFit local =
+          stats::least_squares(std::span<const double>(lb).subspan(1, 3), std::span<const double>(mean).subspan(1, 3));
+      const double b = local.slope;
+      const double root = (kHalf - local.intercept) / b;
       // Delta method, treating the three means as independent (CRN makes them positively
       // correlated, so this overstates the error of the mean level and is conservative).
       const double se_root = std::sqrt((se[1] * se[1] + se[2] * se[2] + se[3] * se[3]) / 9) / std::abs(b);
@@ -98,22 +91,9 @@ class ScaleExponent final : public harness::Claim {
       weight.push_back(1 / (se_root * se_root));
     }
 
-    // Weighted least squares of log beta_hat on log n.
-    double w_sum = 0, mx = 0, my = 0;
-    for (std::size_t i = 0; i < log_n.size(); ++i) {
-      w_sum += weight[i];
-      mx += weight[i] * log_n[i];
-      my += weight[i] * log_beta[i];
-    }
-    mx /= w_sum;
-    my /= w_sum;
-    double sxx = 0, sxy = 0;
-    for (std::size_t i = 0; i < log_n.size(); ++i) {
-      sxx += weight[i] * (log_n[i] - mx) * (log_n[i] - mx);
-      sxy += weight[i] * (log_n[i] - mx) * (log_beta[i] - my);
-    }
-    const double slope = sxy / sxx;
-    const double se_slope = 1 / std::sqrt(sxx);
+    const stats::LinearFit fit = stats::weighted_least_squares(log_n, log_beta, weight);
+    const double slope = fit.slope;
+    const double se_slope = fit.slope_std_error;
     const double theory = 2.0 / (d - 1);
     const double competitor = 2.0 / d;
 

@@ -1,6 +1,8 @@
 // The command-line contract of DESIGN.md: exit 0/1/2, one line on stderr naming the argument,
 // --json alone on stdout, no partial output files.
 #include <gtest/gtest.h>
+
+#include "tests/unit/support/run_attnlaw.hpp"
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -15,32 +17,9 @@
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using attnlaw::testing::Outcome;
 
-// Runs attnlaw with `args` (shell words), capturing stdout and stderr.
-Outcome run(const std::string& args) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(std::rand());
-  const auto out_path = dir / ("attnlaw-cli-out-" + tag);
-  const auto err_path = dir / ("attnlaw-cli-err-" + tag);
-  const std::string command =
-      std::string(ATTNLAW_BINARY) + " " + args + " >" + out_path.string() + " 2>" + err_path.string();
-  const int raw = std::system(command.c_str());
-  Outcome o;
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::stringstream a, b;
-  a << std::ifstream(out_path).rdbuf();
-  b << std::ifstream(err_path).rdbuf();
-  o.out = a.str();
-  o.err = b.str();
-  std::filesystem::remove(out_path);
-  std::filesystem::remove(err_path);
-  return o;
-}
+Outcome run(const std::string& args) { return attnlaw::testing::run_attnlaw(args); }
 
 int lines(const std::string& text) {
   int n = 0;
@@ -94,6 +73,38 @@ TEST(Cli, ReportOnMissingOrBadResultsIsUsageError) {
   std::ofstream(dir / "results.json") << "{ not json";
   expect_usage_error("report " + dir.string(), "results.json");
   std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, SimulateAndAuditRejectBadArguments) {
+  expect_usage_error("simulate sphere --d 3 --n 100 --reps 10", "--gamma");
+  expect_usage_error("simulate sphere --d 3 --n 100 --gamma 1 --beta 2 --reps 10", "--gamma");
+  expect_usage_error("simulate sphere --d 3 --n 0 --gamma 1 --reps 10", "--n");
+  expect_usage_error("simulate sphere --d 3 --n 100 --gamma 1 --reps 10 --sampler magic", "--sampler");
+  expect_usage_error("audit calibrate --seeds 0", "--seeds");
+  expect_usage_error("audit mutants --mutant no-such-bug", "--mutant");
+  expect_usage_error("run --mutant no-such-bug", "--mutant");
+}
+
+TEST(Cli, RunChecksDoNotDependOnThreads) {
+  // The acceptance test in small: the same checks, byte for byte, with 1 and 2 threads.
+  const std::string claims = "run --claim SL.critical.spacings --claim SL.subcritical.bias --json";
+  const Outcome one = run(claims + " --threads 1");
+  const Outcome two = run(claims + " --threads 2");
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+  const auto a = nlohmann::json::parse(one.out), b = nlohmann::json::parse(two.out);
+  EXPECT_EQ(a["checks"].dump(), b["checks"].dump());
+  EXPECT_EQ(a["figures"].dump(), b["figures"].dump());
+}
+
+TEST(Cli, SimulateJsonHasTheDocumentedFields) {
+  const Outcome o = run("simulate sphere --d 3 --n 1000000 --gamma 0.5 --reps 4000 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  for (const char* key : {"estimates", "stderr", "reps", "sampler", "seconds"}) EXPECT_TRUE(doc.contains(key)) << key;
+  // SL.md §5: d = 3, gamma = 1/2: E W_1 = e^{-gamma_E} = 0.561459 (limit; the n = 1e6 bias is ~1e-7).
+  const double mean = doc["estimates"]["mean_top"], se = doc["stderr"]["mean_top"];
+  EXPECT_NEAR(mean, 0.561459484, 5.5 * se);
 }
 
 TEST(Cli, ListJsonIsOneDocument) {

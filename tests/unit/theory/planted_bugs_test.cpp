@@ -17,10 +17,10 @@ void PrintTo(const Mutant& m, std::ostream* os) { *os << m.name; }
 namespace attnlaw::theory {
 namespace {
 
-harness::Verdict run_claim(const std::string& claim, const std::string& mutant) {
+harness::Verdict run_claims(const std::vector<std::string>& claims, const std::string& mutant) {
   harness::set_active_mutant(mutant);
   harness::RunOptions options;
-  options.claim_ids = {claim};
+  options.claim_ids = claims;
   const auto output = harness::run_claims(harness::select_claims(all_claims(), options), options);
   harness::set_active_mutant("");
   return harness::worst_verdict(output.checks);
@@ -28,10 +28,10 @@ harness::Verdict run_claim(const std::string& claim, const std::string& mutant) 
 
 class PlantedBug : public ::testing::TestWithParam<harness::Mutant> {};
 
-TEST_P(PlantedBug, MakesItsClaimsFail) {
-  for (const std::string& claim : GetParam().claims) {
-    EXPECT_EQ(run_claim(claim, GetParam().name), harness::Verdict::fail) << claim << " with " << GetParam().name;
-  }
+// A mutant is killed when at least one check of the claims whose code carries it FAILs
+// (the smoke grid; `attnlaw audit mutants` runs the standard one).
+TEST_P(PlantedBug, IsKilledOnTheSmokeGrid) {
+  EXPECT_EQ(run_claims(GetParam().claims, GetParam().name), harness::Verdict::fail) << GetParam().name;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllMutants, PlantedBug, ::testing::ValuesIn(harness::all_mutants()),
@@ -44,7 +44,7 @@ INSTANTIATE_TEST_SUITE_P(AllMutants, PlantedBug, ::testing::ValuesIn(harness::al
                          });
 
 TEST(TrueReference, GlobalAveragePasses) {
-  EXPECT_NE(run_claim("SL.global-average", ""), harness::Verdict::fail);
+  EXPECT_NE(run_claims({"SL.global-average"}, ""), harness::Verdict::fail);
 }
 
 }  // namespace

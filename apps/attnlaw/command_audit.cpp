@@ -1,0 +1,142 @@
+// `attnlaw audit calibrate` and `attnlaw audit mutants`: the harness tested against itself.
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include "apps/attnlaw/arguments.hpp"
+#include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/output_directory.hpp"
+#include "apps/attnlaw/usage_error.hpp"
+#include "theory/all_claims.hpp"
+#include "verify/harness/audit.hpp"
+#include "verify/report/audit_report.hpp"
+#include "verify/report/progress.hpp"
+
+namespace attnlaw::cli {
+namespace {
+
+struct AuditArguments {
+  std::string battery;
+  std::vector<std::string> claims;
+  std::vector<std::string> mutants;
+  std::string seeds;
+  std::string threads;
+  std::string out;
+  bool json = false;
+  bool list = false;
+};
+
+harness::RunOptions audit_options(const AuditArguments& a, const char* default_battery) {
+  harness::RunOptions options;
+  const std::string name = a.battery.empty() ? default_battery : a.battery;
+  const auto battery = harness::parse_battery(name);
+  if (!battery) throw UsageError(fmt::format("--battery: expected smoke, standard or full, got '{}'", name));
+  options.battery = *battery;
+  options.claim_ids = a.claims;
+  if (!a.threads.empty()) options.threads = static_cast<int>(parse_integer("--threads", a.threads, 1, 1024));
+  return options;
+}
+
+int calibrate(const AuditArguments& a) {
+  if (a.seeds.empty()) throw UsageError("--seeds: required, an integer >= 1");
+  const std::size_t seeds = parse_integer("--seeds", a.seeds, 1, 100000);
+  const harness::RunOptions options = audit_options(a, "smoke");
+  std::vector<const harness::Claim*> claims;
+  try {
+    claims = harness::select_claims(theory::all_claims(), options);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (!a.out.empty()) prepare_output_directory("--out", a.out);
+  report::Progress progress(seeds, "calibration seeds");
+  const auto rows = harness::calibrate(claims, options, seeds,
+                                       [&](std::size_t done, std::size_t) { progress.advance(fmt::format("seed {}", done)); });
+  progress.finish();
+  const harness::Json doc = harness::calibration_document(rows, options, seeds);
+  const auto plain = nlohmann::json::parse(doc.dump());
+  if (!a.out.empty()) report::write_calibration_report(plain, a.out);
+  if (a.json) {
+    harness::Json slim = doc;
+    for (auto& c : slim["checks"]) c.erase("p_values");
+    std::cout << slim.dump(2) << '\n';
+  } else {
+    std::cout << report::render_calibration_markdown(plain);
+  }
+  const auto& s = doc["summary"];
+  return s["outside_band"].get<std::size_t>() + s["non_uniform"].get<std::size_t>() > 0 ? kExitCheckFailed : kExitPass;
+}
+
+int mutants(const AuditArguments& a) {
+  if (a.list) {
+    harness::Json list = harness::Json::array();
+    for (const harness::Mutant& m : harness::all_mutants()) {
+      list.push_back({{"name", m.name}, {"description", m.description}, {"claims", m.claims}});
+    }
+    if (a.json) {
+      std::cout << harness::Json{{"mutants", list}}.dump(2) << '\n';
+    } else {
+      for (const harness::Mutant& m : harness::all_mutants()) fmt::print("{:<40} {}\n", m.name, m.description);
+    }
+    return kExitPass;
+  }
+  const harness::RunOptions options = audit_options(a, "standard");
+  for (const std::string& name : a.mutants) {
+    if (harness::find_mutant(name) == nullptr) {
+      throw UsageError(fmt::format("--mutant: unknown mutant '{}' (see 'attnlaw audit mutants --list')", name));
+    }
+  }
+  if (!a.out.empty()) prepare_output_directory("--out", a.out);
+  std::size_t total = a.mutants.empty() ? harness::all_mutants().size() : a.mutants.size();
+  report::Progress progress(total, "mutants");
+  std::vector<harness::MutantOutcome> outcomes;
+  try {
+    outcomes = harness::audit_mutants(theory::all_claims(), options, a.mutants,
+                                      [&](std::string_view name) { progress.advance(name); });
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  progress.finish();
+  const harness::Json doc = harness::mutants_document(outcomes, options);
+  const auto plain = nlohmann::json::parse(doc.dump());
+  if (!a.out.empty()) report::write_mutants_report(plain, a.out);
+  if (a.json) {
+    std::cout << doc.dump(2) << '\n';
+  } else {
+    std::cout << report::render_mutants_markdown(plain);
+  }
+  for (const auto& o : outcomes) {
+    if (!o.killed) return kExitCheckFailed;
+  }
+  return kExitPass;
+}
+
+}  // namespace
+
+void add_audit_command(CLI::App& app, int& exit_status) {
+  CLI::App* audit = app.add_subcommand("audit", "Test the tests: calibration over seeds, power against planted bugs");
+  audit->require_subcommand(1);
+
+  auto cal = std::make_shared<AuditArguments>();
+  CLI::App* c = audit->add_subcommand("calibrate", "Run each check over many seeds: false-failure band, p-value uniformity");
+  c->add_option("--battery", cal->battery, "smoke (default), standard or full");
+  c->add_option("--claim", cal->claims, "Only these claims (repeatable)");
+  c->add_option("--seeds", cal->seeds, "Number of calibration seeds")->required();
+  c->add_option("--threads", cal->threads, "OpenMP threads");
+  c->add_option("--out", cal->out, "Write calibration.json, calibration.md and figures/ here");
+  c->add_flag("--json", cal->json, "Print one JSON document");
+  c->callback([cal, &exit_status] { exit_status = calibrate(*cal); });
+
+  auto mut = std::make_shared<AuditArguments>();
+  CLI::App* m = audit->add_subcommand("mutants", "Run every planted bug on the claims it touches: the kill matrix");
+  m->add_option("--battery", mut->battery, "standard (default), smoke or full");
+  m->add_option("--mutant", mut->mutants, "Only these mutants (repeatable)");
+  m->add_option("--threads", mut->threads, "OpenMP threads");
+  m->add_option("--out", mut->out, "Write mutants.json and mutants.md here");
+  m->add_flag("--json", mut->json, "Print one JSON document");
+  m->add_flag("--list", mut->list, "Name the mutants and stop");
+  m->callback([mut, &exit_status] { exit_status = mutants(*mut); });
+}
+
+}  // namespace attnlaw::cli

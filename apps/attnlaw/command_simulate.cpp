@@ -1,0 +1,127 @@
+// `attnlaw simulate sphere`: one Monte Carlo experiment of the weights of n uniform keys, for a
+// user's own question, with the samplers and streams the claims use.
+#include <fmt/core.h>
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+#include "apps/attnlaw/arguments.hpp"
+#include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/usage_error.hpp"
+#include "verify/attention/online_softmax.hpp"
+#include "verify/attention/weight_functionals.hpp"
+#include "verify/harness/check.hpp"
+#include "verify/harness/parallel.hpp"
+#include "verify/sample/sphere_geometry.hpp"
+#include "verify/sample/sphere_naive.hpp"
+#include "verify/sample/sphere_truncated.hpp"
+
+namespace attnlaw::cli {
+namespace {
+
+using harness::Json;
+
+struct SimulateArguments {
+  std::string d, n, gamma, beta, reps, sampler = "truncated", seed = "20261130", threads;
+  bool json = false;
+};
+
+struct Moments {
+  double mean = 0, stderr_ = 0;
+};
+
+Moments moments(const std::vector<double>& x) {
+  double m = 0;
+  for (double v : x) m += v;
+  m /= static_cast<double>(x.size());
+  double s = 0;
+  for (double v : x) s += (v - m) * (v - m);
+  const double var = x.size() > 1 ? s / static_cast<double>(x.size() - 1) : 0;
+  return {m, std::sqrt(var / static_cast<double>(x.size()))};
+}
+
+int simulate_sphere(const SimulateArguments& a) {
+  const int d = static_cast<int>(parse_integer("--d", a.d, 2, 4096));
+  const std::uint64_t n = parse_integer("--n", a.n, 1, 1ull << 53);
+  const std::size_t reps = parse_integer("--reps", a.reps, 1, 100000000);
+  const auto seed = static_cast<std::uint32_t>(parse_integer("--seed", a.seed, 0, UINT32_MAX));
+  if (a.gamma.empty() == a.beta.empty()) throw UsageError("--gamma/--beta: expected exactly one of them");
+  const double beta = a.beta.empty()
+                          ? parse_real("--gamma", a.gamma, 0, 1e12) * std::pow(static_cast<double>(n), 2.0 / (d - 1))
+                          : parse_real("--beta", a.beta, 0, 1e300);
+  if (!std::isfinite(beta)) throw UsageError("--gamma: gamma n^{2/(d-1)} overflows a double");
+  if (a.sampler != "naive" && a.sampler != "truncated") {
+    throw UsageError(fmt::format("--sampler: expected naive or truncated, got '{}'", a.sampler));
+  }
+  if (!a.threads.empty()) omp_set_num_threads(static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
+
+  const Json experiment{{"d", d}, {"n", n}, {"beta", beta}, {"sampler", a.sampler}};
+  const auto stream = rng::make_key(seed, "simulate/sphere", experiment.dump());
+  std::vector<double> top(reps), above(reps), sum_sq(reps);
+  const auto start = std::chrono::steady_clock::now();
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    const auto rep = static_cast<std::uint32_t>(r);
+    if (a.sampler == "naive") {
+      attention::OnlineSoftmaxAverage<double> softmax(0);
+      sample::for_each_naive_sphere_key(stream, rep, n, static_cast<std::size_t>(d),
+                                        [&](std::uint64_t, std::span<const double> key) {
+                                          softmax.add(-beta * sample::gap_to_query(key), {});
+                                        });
+      top[r] = softmax.top_weight();
+      sum_sq[r] = softmax.sum_squared_weights();
+    } else {
+      const auto keys = sample::sample_sphere_truncated(stream, rep, n, d, beta);
+      const auto w = attention::summarize_weights(keys.gaps, beta);
+      top[r] = w.top_weight;
+      sum_sq[r] = w.sum_sq;
+    }
+    above[r] = top[r] >= 0.5 ? 1.0 : 0.0;
+  });
+  const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
+
+  const Moments m_top = moments(top), m_above = moments(above), m_sq = moments(sum_sq);
+  const Json doc{{"d", d},
+                 {"n", n},
+                 {"beta", beta},
+                 {"seed", seed},
+                 {"estimates", {{"mean_top", m_top.mean}, {"p_top_ge_half", m_above.mean}, {"mean_sum_sq", m_sq.mean}}},
+                 {"stderr", {{"mean_top", m_top.stderr_}, {"p_top_ge_half", m_above.stderr_}, {"mean_sum_sq", m_sq.stderr_}}},
+                 {"reps", reps},
+                 {"sampler", a.sampler},
+                 {"seconds", seconds.count()}};
+  if (a.json) {
+    std::cout << doc.dump(2) << '\n';
+  } else {
+    fmt::print("sphere d={} n={} beta={:.6g} sampler={} reps={} ({:.3g} s)\n", d, n, beta, a.sampler, reps,
+               seconds.count());
+    fmt::print("  E w_(1)          {:.6f} +- {:.6f}\n", m_top.mean, m_top.stderr_);
+    fmt::print("  P(w_(1) >= 1/2)  {:.6f} +- {:.6f}\n", m_above.mean, m_above.stderr_);
+    fmt::print("  E sum w^2        {:.6f} +- {:.6f}\n", m_sq.mean, m_sq.stderr_);
+  }
+  return kExitPass;
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app, int& exit_status) {
+  CLI::App* simulate = app.add_subcommand("simulate", "Run one Monte Carlo experiment");
+  simulate->require_subcommand(1);
+  auto args = std::make_shared<SimulateArguments>();
+  CLI::App* sphere = simulate->add_subcommand("sphere", "Weights of n keys uniform on S^{d-1} at a fixed query");
+  sphere->add_option("--d", args->d, "dimension d >= 2")->required();
+  sphere->add_option("--n", args->n, "number of keys")->required();
+  sphere->add_option("--gamma", args->gamma, "beta = gamma n^{2/(d-1)}");
+  sphere->add_option("--beta", args->beta, "inverse temperature");
+  sphere->add_option("--reps", args->reps, "replicates")->required();
+  sphere->add_option("--sampler", args->sampler, "naive (all n keys) or truncated (exact, cost independent of n)")
+      ->capture_default_str();
+  sphere->add_option("--seed", args->seed, "seed")->capture_default_str();
+  sphere->add_option("--threads", args->threads, "OpenMP threads (results do not depend on it)");
+  sphere->add_flag("--json", args->json, "Print one JSON document");
+  sphere->callback([args, &exit_status] { exit_status = simulate_sphere(*args); });
+}
+
+}  // namespace attnlaw::cli

@@ -1,0 +1,54 @@
+#pragma once
+// The experiment behind SL.supercritical.*: n uniform keys on S^{d-1} at
+// beta_n = lambda beta_n*, beta_n* = (A_d n)^{2/(d-1)} (SL.md §1), lambda >> 1, drawn by the exact
+// truncated sampler; and the same functionals of the limit point process with energies
+// lambda Gamma_j^p, p = 2/(d-1) (the project parametrisation gamma n^{2/(d-1)} has
+// c = gamma A_d^{-2/(d-1)} = lambda).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "verify/harness/claim.hpp"
+#include "verify/rng/philox_stream.hpp"
+
+namespace attnlaw::theory::scaling_limits {
+
+struct SupercriticalExperiment {
+  int d = 3;
+  double lambda = 100;
+  std::uint64_t n = 1000000;
+  std::size_t reps = 100000;
+};
+
+harness::Json supercritical_point(int d, double lambda, std::uint64_t n, std::size_t reps);
+SupercriticalExperiment parse_supercritical_experiment(const harness::Json& params);
+
+// beta_n = lambda (A_d n)^{2/(d-1)}; the mutant "supercritical-gap-rate" drops A_d.
+double supercritical_beta(int d, double lambda, std::uint64_t n);
+
+// -log(1 - w_(1)) from ascending energies e_j (beta t_(j), or the PPP's lambda Gamma_j^p), in logs:
+// with L = e_2 - e_1 and s = sum_{j>=2} e^{-(e_j - e_2)} >= 1, 1 - w_(1) = s e^{-L}/(1 + s e^{-L}),
+// so -log(1 - w_(1)) = L - log s + log1p(s e^{-L}). Never underflows (1 - w_(1) ~ e^{-lambda G}
+// is below the double range once lambda G > 745). +inf with a single energy.
+double minus_log_one_minus_top(std::span<const double> energies);
+
+// One value per replicate. one_minus_top = sum_{j>=2} w_j; log_gap = -log(1 - w_(1))/lambda;
+// third_gap = (e_3 - e_1)/lambda = lambda^{-1} log(w_(1)/w_(3)); parallel_gap = 1 - <q,ybar> and
+// tangential_sq = |P_perp ybar|^2 (with_output only; not defined for the limit).
+struct SupercriticalSample {
+  std::vector<double> one_minus_top, log_gap, third_gap, parallel_gap, tangential_sq;
+  // Over the replicates: the largest relative weight, against the second key's, that the
+  // truncation may have omitted (log_gap is then off by at most log1p(that)/lambda).
+  double worst_omitted_relative_to_second = 0;
+};
+
+// with_gaps: draw enough keys that log_gap and third_gap are exact for gaps G up to `gap_cover`
+// (the truncated sampler run at a lower beta, see the .cpp); otherwise the sampler runs at
+// beta_n itself: one_minus_top is exact to 1e-15 relative to w_(1), but log_gap and third_gap
+// only for gaps below ~log(n/1e-15)/lambda.
+SupercriticalSample simulate_supercritical(const SupercriticalExperiment& e, rng::StreamKey stream, bool with_gaps,
+                                           bool with_output, double gap_cover = 0);
+// The limit point process: one_minus_top only.
+SupercriticalSample simulate_supercritical_limit(int d, double lambda, std::size_t reps, rng::StreamKey stream);
+
+}  // namespace attnlaw::theory::scaling_limits

@@ -1,0 +1,54 @@
+#pragma once
+// Testing the tests (STATISTICS.md §4, §7; STYLE.md, Abseil): calibration runs every check over
+// many seeds and compares its false-failure count with the binomial band at its alpha and its
+// p-values with the uniform law; the mutant audit runs each planted bug on the claims it touches
+// and records which checks kill it.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "verify/harness/mutants.hpp"
+#include "verify/harness/runner.hpp"
+
+namespace attnlaw::harness {
+
+struct CalibrationRow {
+  std::string claim, test, target;
+  Json params;
+  std::size_t seeds = 0;
+  std::size_t fails = 0;
+  std::size_t band_lo = 0, band_hi = 0;  // acceptance band for `fails` (binomial, level 1 - 1e-3)
+  bool within_band = true;
+  double uniformity_p = 1;   // KS test of the p-values against U(0,1)
+  bool uniformity_flag = false;  // uniformity_p below kUniformityAlpha: bias beyond what the check tolerates
+  std::vector<double> p_values;  // one per seed
+};
+
+inline constexpr double kUniformityAlpha = 1e-4;
+
+// The seed of calibration run s: a hash of s, never the battery's seed.
+std::uint32_t calibration_seed(std::size_t s);
+
+// Runs `claims` with `options` (battery, policy, threads) under `seeds` calibration seeds.
+// observer(done, total) after every seed.
+std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, const RunOptions& options,
+                                      std::size_t seeds, const std::function<void(std::size_t, std::size_t)>& observer);
+
+Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds);
+
+struct MutantOutcome {
+  const Mutant* mutant = nullptr;
+  bool killed = false;
+  std::vector<std::string> killed_by;  // claims with a FAIL
+  std::vector<std::string> failing_checks;  // "claim: test (params)"
+};
+
+// Runs every mutant (or the named ones) on the claims it touches, in `options.battery`.
+std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOptions& options,
+                                         const std::vector<std::string>& names,
+                                         const std::function<void(std::string_view)>& observer);
+
+Json mutants_document(const std::vector<MutantOutcome>& outcomes, const RunOptions& options);
+
+}  // namespace attnlaw::harness

@@ -1,0 +1,27 @@
+#pragma once
+// One entry point for the command line: the format from --format or from the extension
+// (.npy, and .npz so that an archive is refused with the reason; .csv; .safetensors).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "verify/io/tensor.hpp"
+
+namespace attnlaw::io {
+
+enum class Format { npy, csv, safetensors };
+
+// "npy", "csv", "safetensors"; nullopt for anything else.
+std::optional<Format> parse_format(std::string_view text);
+
+// From the extension (case-insensitive); throws InputError naming the file if it says nothing.
+Format format_from_extension(const std::filesystem::path& path);
+
+// Every tensor of the file (one for .npy and .csv). `tensor` selects one tensor by name and is
+// only meaningful for safetensors: given with another format it is an InputError.
+std::vector<Tensor> read_tensors(const std::filesystem::path& path, std::optional<Format> format = std::nullopt,
+                                 const std::optional<std::string>& tensor = std::nullopt);
+
+}  // namespace attnlaw::io

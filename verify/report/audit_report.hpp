@@ -1,0 +1,21 @@
+#pragma once
+// calibration.md and mutants.md: the audit of the harness itself (issue "Trust the harness"),
+// rendered from the documents of verify/harness/audit.hpp. Terse: a headline and the anomalies
+// first, then every row.
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace attnlaw::report {
+
+std::string render_calibration_markdown(const nlohmann::json& calibration);
+std::string render_mutants_markdown(const nlohmann::json& mutants);
+
+// Writes calibration.json, calibration.md and figures/calibration-<claim>.svg (p-value
+// histograms per claim) into dir, each atomically.
+void write_calibration_report(const nlohmann::json& calibration, const std::filesystem::path& dir);
+// Writes mutants.json and mutants.md into dir.
+void write_mutants_report(const nlohmann::json& mutants, const std::filesystem::path& dir);
+
+}  // namespace attnlaw::report
