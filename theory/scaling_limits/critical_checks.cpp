@@ -55,16 +55,10 @@ void ladder_check(const std::string& claim, const harness::Json& params, std::sp
   const double intercept = fit.intercept;
   const double y0 = std::log(error[0]);
 
-  harness::Check c;
-  c.test = "deterministic";
-  c.target = fmt::format("n-ladder of exact {}: fitted slope of log|theta_n - theta_inf| vs theory {:.4g} (+-{:g})",
-                         quantity, theory_slope, tolerance);
-  c.params = params;
-  c.statistic = std::abs(slope - theory_slope) / tolerance;
-  c.p_method = "exact finite-n values (no sampling); statistic = |fitted - theory| / tolerance";
-  c.effect = harness::Effect{"fitted slope", slope, {slope, slope}};
-  c.deterministic_holds = c.statistic <= 1;
-  out.checks.push_back(std::move(c));
+  out.checks.push_back(harness::rate_check(
+      fmt::format("n-ladder of exact {}: fitted slope of log|theta_n - theta_inf| vs theory {:.4g} (+-{:g})", quantity,
+                  theory_slope, tolerance),
+      params, slope, theory_slope, tolerance, "exact finite-n values (no sampling)"));
 
   harness::Json errors = harness::Json::array(), fitted = harness::Json::array(), theory = harness::Json::array(),
                 ns = harness::Json::array();

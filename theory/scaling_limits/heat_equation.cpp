@@ -18,6 +18,7 @@
 
 #include "reference/vmf_moments.hpp"
 #include "theory/scaling_limits/claims.hpp"
+#include "verify/harness/standard_checks.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "theory/scaling_limits/critical_checks.hpp"
 #include "verify/attention/online_softmax.hpp"
@@ -89,17 +90,11 @@ class HeatEquation final : public harness::Claim {
     constexpr double tolerance = 0.1;
 
     harness::ExperimentResult out;
-    harness::Check c;
-    c.test = "deterministic";
-    c.target = fmt::format("beta-ladder of the exact vMF map: fitted slope of log|P_x T_inf(x) - kappa0 P_x mu0/beta| "
-                           "vs log beta = -2 (+-{:g})",
-                           tolerance);
-    c.params = params;
-    c.statistic = std::abs(slope + 2) / tolerance;
-    c.p_method = "exact values (Bessel ratio A_d), no sampling; statistic = |fitted + 2| / tolerance";
-    c.effect = harness::Effect{"fitted slope", slope, {slope, slope}};
-    c.deterministic_holds = c.statistic <= 1;
-    out.checks.push_back(std::move(c));
+    out.checks.push_back(harness::rate_check(
+        fmt::format("beta-ladder of the exact vMF map: fitted slope of log|P_x T_inf(x) - kappa0 P_x mu0/beta| "
+                    "vs log beta = -2 (+-{:g})",
+                    tolerance),
+        params, slope, -2, tolerance, "exact values (Bessel ratio A_d), no sampling"));
 
     Json x = Json::array(), y = Json::array(), fitted = Json::array(), theory = Json::array();
     for (std::size_t i = 0; i < betas.size(); ++i) {

@@ -159,17 +159,11 @@ class SupercriticalCollapse final : public harness::Claim {
     {
       // log(lambda E[1 - W_1]) moves by O(1/lambda) over the ladder: the slope is -1 to ~2e-3.
       constexpr double tolerance = 0.02;
-      harness::Check c;
-      c.test = "deterministic";
-      c.target = fmt::format("lambda-ladder of the exact limit E[1 - W_1]: fitted slope of log E[1 - W_1] vs log lambda "
-                             "= -1 (+-{:g})",
-                             tolerance);
-      c.params = params;
-      c.statistic = std::abs(slope + 1) / tolerance;
-      c.p_method = "exact limit values (no sampling); statistic = |fitted + 1| / tolerance";
-      c.effect = harness::Effect{"fitted slope", slope, {slope, slope}};
-      c.deterministic_holds = c.statistic <= 1;
-      out.checks.push_back(std::move(c));
+      out.checks.push_back(harness::rate_check(
+          fmt::format("lambda-ladder of the exact limit E[1 - W_1]: fitted slope of log E[1 - W_1] vs log lambda "
+                      "= -1 (+-{:g})",
+                      tolerance),
+          params, slope, -1, tolerance, "exact limit values (no sampling)"));
     }
     const auto constants = reference::critical::supercritical_constants<double>(d);
     const double top = lambdas.back() * defect.back();

@@ -2,6 +2,8 @@
 
 #include "verify/stats/power.hpp"
 
+#include <cmath>
+
 namespace attnlaw::harness {
 namespace {
 constexpr double kPower = 0.99;
@@ -45,6 +47,19 @@ Check proportion_check(const stats::ProportionTest& test, std::string what, Json
     return Detectable{"|probability - p0|", stats::detectable_proportion_shift(p0, m, alpha, kPower), kPower};
   };
   c.detectable_target = target;
+  return c;
+}
+
+Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
+                 std::string method) {
+  Check c;
+  c.test = "deterministic";
+  c.target = std::move(what);
+  c.params = std::move(params);
+  c.statistic = std::abs(fitted_slope - theory_slope) / tolerance;
+  c.p_method = std::move(method) + "; statistic = |fitted - theory| / tolerance";
+  c.effect = Effect{"fitted slope", fitted_slope, {fitted_slope, fitted_slope}};
+  c.deterministic_holds = c.statistic <= 1;
   return c;
 }
 

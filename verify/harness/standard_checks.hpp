@@ -29,4 +29,9 @@ Check variance_check(const stats::VarianceTest& test, std::string what, Json par
 Check proportion_check(const stats::ProportionTest& test, std::string what, Json params, double p0, std::size_t m,
                        std::optional<double> target = std::nullopt);
 
+// A deterministic rate check: a slope fitted to exact (not sampled) values must lie within
+// `tolerance` of the theory's; statistic = |fitted - theory| / tolerance (pass iff <= 1).
+Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
+                 std::string method);
+
 }  // namespace attnlaw::harness
