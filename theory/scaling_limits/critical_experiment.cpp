@@ -7,9 +7,12 @@
 #include <memory>
 #include <mutex>
 
+#include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/mutants.hpp"
 #include "verify/harness/parallel.hpp"
+#include "verify/sample/sphere_geometry.hpp"
+#include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_truncated.hpp"
 
@@ -76,6 +79,20 @@ CriticalSample simulate_critical(const CriticalExperiment& e, rng::StreamKey str
     if (with_output) s.tangential[r] = tangential_scale * attention::summarize_output(keys, beta).tangential_norm_sq;
   });
   return s;
+}
+
+std::vector<double> simulate_critical_naive_top(const CriticalExperiment& e, rng::StreamKey stream) {
+  const double beta = critical_beta(e.d, e.gamma, e.n);
+  std::vector<double> top(e.reps);
+  harness::for_each_replicate(e.reps, [&](std::size_t r) {
+    attention::OnlineSoftmaxAverage<double> softmax(0);
+    sample::for_each_naive_sphere_key(stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
+                                      [&](std::uint64_t, std::span<const double> key) {
+                                        softmax.add(-beta * sample::gap_to_query(key), {});
+                                      });
+    top[r] = softmax.top_weight();
+  });
+  return top;
 }
 
 CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,

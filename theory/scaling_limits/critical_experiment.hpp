@@ -35,6 +35,9 @@ struct CriticalSample {
 };
 
 CriticalSample simulate_critical(const CriticalExperiment& e, rng::StreamKey stream, bool with_output);
+// The top weight by the naive sampler: all n keys, normalised Gaussians (the cross-check).
+std::vector<double> simulate_critical_naive_top(const CriticalExperiment& e, rng::StreamKey stream);
+
 // The limit: the PPP sampler at the same (d, gamma), tangential = n^{2/(d-1)} |P_perp ybar|^2's limit.
 CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,
                                        bool with_output);

@@ -16,6 +16,7 @@
 #include "verify/sample/sphere_truncated.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/proportion.hpp"
+#include "verify/stats/two_sample.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 namespace {
@@ -93,6 +94,13 @@ class CriticalTopWeight final : public harness::Claim {
     } else {
       for (int d : {2, 3, 4, 5}) points.push_back(ladder_point(d, 1.0));
     }
+    // The two samplers of the same finite-n law must agree (the naive one pays for all n keys).
+    const std::size_t reps = battery == harness::Battery::smoke ? 4000 : 20000;
+    for (int d : {3, 5}) {
+      Json p = critical_point(d, d == 3 ? 0.5 : 1.0, 2000, reps);
+      p["compare"] = "naive";
+      points.push_back(std::move(p));
+    }
     return points;
   }
 
@@ -101,6 +109,17 @@ class CriticalTopWeight final : public harness::Claim {
       return ladder(info_.id, params, [](const auto& s) { return s.mean_top; }, "E w_(1)");
     }
     const CriticalExperiment e = parse_critical_experiment(params);
+    if (params.contains("compare")) {
+      const CriticalSample truncated =
+          simulate_critical(e, rng::make_key(context.seed, info_.id, params.dump()), false);
+      const std::vector<double> naive =
+          simulate_critical_naive_top(e, rng::make_key(context.seed, info_.id, "naive " + params.dump()));
+      harness::ExperimentResult out;
+      out.checks.push_back(harness::gof_check(stats::two_sample_anderson_darling(truncated.top, naive),
+                                              "law of w_(1): truncated sampler vs naive sampler (two-sample AD)",
+                                              params, e.reps / 2));
+      return out;
+    }
     const auto& exact = critical_finite_n_reference(e.d, e.gamma, e.n, true);
     const CriticalSample s = simulate_critical(e, rng::make_key(context.seed, info_.id, params.dump()), false);
 
