@@ -14,8 +14,8 @@ class GlobalAverage final : public harness::Claim {
   const harness::ClaimInfo& info() const override { return info_; }
 
   std::vector<Json> grid(harness::Battery battery) const override {
-    // First-order moments are exact to O(1/n^2); reps resolve a 10% (smoke) / 5% (standard)
-    // variance error at the Bonferroni alpha.
+    // First-order moments are exact to O(1/n^2); reps resolve the variance targets of
+    // output_targets() at the Bonferroni alpha.
     const bool smoke = battery == harness::Battery::smoke;
     const std::uint64_t n = smoke ? 1000 : 4000;
     const std::size_t reps = smoke ? 20000 : 40000;
@@ -30,8 +30,8 @@ class GlobalAverage final : public harness::Claim {
     const OutputExperiment e = parse_output_experiment(params);
     const OutputMoments m = sphere_output_moments(e.d, e.beta);
     const auto centred = simulate_centred_output(e, m, rng::make_key(context.seed, info_.id, params.dump()));
-    const OutputTargets targets{0.01, context.battery == harness::Battery::smoke ? 0.10 : 0.05};
-    return output_fluctuation_checks(info_.id, params, e, m, centred, kMahalanobis | kMean | kVariances, targets);
+    return output_fluctuation_checks(info_.id, params, e, m, centred, kMahalanobis | kMean | kVariances,
+                                     output_targets(context.battery));
   }
 
  private:

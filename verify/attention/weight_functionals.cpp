@@ -5,25 +5,33 @@
 #include <stdexcept>
 #include <vector>
 
+#include "verify/mutation/planted_bug.hpp"
+
 namespace attnlaw::attention {
 namespace {
 
 // The weights from the excesses delta_i = beta (t_i - t_(1)) >= 0 (delta_0 = 0): x_i = e^{-delta_i},
 // w_i = x_i / (1 + sum_{i>=1} x_i). Tail sums run from the far end, smallest terms first.
 struct Weights {
-  std::vector<double> x;  // unnormalised, x[0] = 1
+  std::vector<double> x;  // unnormalised, x[0] = 1 (but for a planted bug)
   double tail = 0;        // sum_{i>=1} x_i
-  double normaliser = 1;  // 1 + tail
+  double normaliser = 1;  // x[0] + tail
 };
 
 template <class Excess>
-Weights weights_from(std::size_t count, Excess excess) {
+Weights weights_from(std::size_t count, double level, Excess excess) {
   Weights w;
   w.x.resize(count);
   w.x[0] = 1;
   for (std::size_t i = 1; i < count; ++i) w.x[i] = std::exp(-excess(i));
+  if (mutation::active("softmax-without-max-subtraction")) {
+    // Planted bug: weights e^{-beta t_i} normalised without taking out the largest, as the level
+    // beta t_(1) is then part of every term; it underflows once beta t_(1) > ~745.
+    w.x[0] = std::exp(-level);
+    for (std::size_t i = 1; i < count; ++i) w.x[i] = std::exp(-(level + excess(i)));
+  }
   for (std::size_t i = count; i-- > 1;) w.tail += w.x[i];
-  w.normaliser = 1 + w.tail;
+  w.normaliser = w.x[0] + w.tail;
   return w;
 }
 
@@ -32,7 +40,7 @@ WeightSummary summary_from(const Weights& w, double level, Excess excess) {
   const std::size_t count = w.x.size();
   WeightSummary s;
   const double inv = 1 / w.normaliser;
-  s.top_weight = inv;
+  s.top_weight = w.x[0] * inv;
   s.second_weight = count > 1 ? w.x[1] * inv : 0;
   s.one_minus_top = w.tail * inv;
   double sq = 0, en = 0;
@@ -40,7 +48,7 @@ WeightSummary summary_from(const Weights& w, double level, Excess excess) {
     sq += w.x[i] * w.x[i];
     en += w.x[i] * excess(i);
   }
-  s.sum_sq = (1 + sq) * inv * inv;
+  s.sum_sq = (w.x[0] * w.x[0] + sq) * inv * inv;
   s.energy = level + en * inv;
   s.log_top_over_second = count > 1 ? excess(1) : std::numeric_limits<double>::infinity();
   return s;
@@ -57,7 +65,7 @@ WeightSummary summarize_weights(std::span<const double> sorted_gaps, double beta
   check_gaps(sorted_gaps, beta);
   const double t1 = sorted_gaps[0];
   auto excess = [&](std::size_t i) { return beta * (sorted_gaps[i] - t1); };
-  return summary_from(weights_from(sorted_gaps.size(), excess), beta * t1, excess);
+  return summary_from(weights_from(sorted_gaps.size(), beta * t1, excess), beta * t1, excess);
 }
 
 OutputSummary summarize_output(const sample::NearestKeys& keys, double beta) {
@@ -67,7 +75,7 @@ OutputSummary summarize_output(const sample::NearestKeys& keys, double beta) {
   if (keys.d < 2 || keys.directions.size() != gaps.size() * row)
     throw std::invalid_argument("summarize_output: the keys carry no directions");
   const double t1 = gaps[0];
-  const Weights w = weights_from(gaps.size(), [&](std::size_t i) { return beta * (gaps[i] - t1); });
+  const Weights w = weights_from(gaps.size(), beta * t1, [&](std::size_t i) { return beta * (gaps[i] - t1); });
   const double inv = 1 / w.normaliser;
 
   OutputSummary out;
@@ -87,7 +95,7 @@ WeightSummary summarize_weights(const sample::PppSample& sample) {
   const std::span<const double> e(sample.energies);
   if (e.empty()) throw std::invalid_argument("summarize_weights: empty point process sample");
   auto excess = [&](std::size_t i) { return e[i] - e[0]; };
-  return summary_from(weights_from(e.size(), excess), e[0], excess);
+  return summary_from(weights_from(e.size(), e[0], excess), e[0], excess);
 }
 
 OutputSummary summarize_output(const sample::PppSample& sample) {
@@ -96,7 +104,7 @@ OutputSummary summarize_output(const sample::PppSample& sample) {
       sample.directions.size() % e.size() != 0)
     throw std::invalid_argument("summarize_output: the point process sample carries no directions");
   const std::size_t row = sample.directions.size() / e.size();
-  const Weights w = weights_from(e.size(), [&](std::size_t i) { return e[i] - e[0]; });
+  const Weights w = weights_from(e.size(), e[0], [&](std::size_t i) { return e[i] - e[0]; });
   const double inv = 1 / w.normaliser;
   OutputSummary out;
   double spread = 0;

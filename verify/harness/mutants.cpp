@@ -2,10 +2,9 @@
 
 #include <stdexcept>
 
+#include "verify/mutation/planted_bug.hpp"
+
 namespace attnlaw::harness {
-namespace {
-std::string active;
-}
 
 const std::vector<Mutant>& all_mutants() {
   static const std::vector<Mutant> mutants{
@@ -15,6 +14,16 @@ const std::vector<Mutant>& all_mutants() {
        {"SL.global-average", "SL.subcritical.gaussian"}},
       {"tangential-variance-x1.05", "the tangential variance of the output off by 5% (times 1.05)",
        {"SL.global-average", "SL.subcritical.gaussian"}},
+      {"keys-not-normalised", "Gaussian keys used without normalising them onto the sphere (naive sampler)",
+       {"SL.global-average", "SL.subcritical.gaussian", "SL.critical.top-weight"}},
+      {"softmax-without-max-subtraction",
+       "weights e^{-beta t_i} normalised without taking out the largest term (underflow at large beta)",
+       {"SL.supercritical.collapse", "SL.supercritical.gap-law", "SL.supercritical.output"}},
+      {"truncation-radius-too-small", "truncated sampler keeping keys within t_(1) + 1/beta instead of t_(1) + ln(n/eps)/beta",
+       {"SL.critical.top-weight", "SL.critical.finite-mass", "SL.critical.output-energy"}},
+      {"subcritical-two-term-centring", "the output centred at the expansion 1 - (d-1)/(2 beta) instead of the exact A_d(beta)",
+       {"SL.subcritical.bias"}},
+      {"spacing-mean-gamma", "the mean 2 gamma of the critical log-weight spacings written as gamma", {"SL.critical.spacings"}},
       {"critical-constant-x1.03", "the critical constant c = gamma A_d^{-2/(d-1)} off by 3% in the reference (evaluated at 1.03 gamma)",
        {"SL.critical.top-weight", "SL.critical.finite-mass", "SL.critical.output-energy"}},
       {"critical-exponent-2-over-d", "the critical exponent 2/d in place of 2/(d-1)",
@@ -50,11 +59,11 @@ void set_active_mutant(std::string_view name) {
     for (const Mutant& m : all_mutants()) known += (known.empty() ? "" : ", ") + m.name;
     throw std::invalid_argument("--mutant: unknown mutant '" + std::string(name) + "'; known: " + known);
   }
-  active = std::string(name);
+  mutation::set_active(name);
 }
 
-bool mutant_active(std::string_view name) noexcept { return !active.empty() && active == name; }
+bool mutant_active(std::string_view name) noexcept { return mutation::active(name); }
 
-const std::string& active_mutant() noexcept { return active; }
+const std::string& active_mutant() noexcept { return mutation::active_name(); }
 
 }  // namespace attnlaw::harness

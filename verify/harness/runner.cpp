@@ -46,7 +46,20 @@ RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& 
     const ClaimInfo& info = claim->info();
     for (const Json& point : claim->grid(options.battery)) {
       const auto start = std::chrono::steady_clock::now();
-      ExperimentResult result = claim->run(point, context);
+      ExperimentResult result;
+      try {
+        result = claim->run(point, context);
+      } catch (const std::exception& e) {
+        // An experiment that cannot complete (NaN in a statistic, a sampler refusing its input)
+        // is a failed check of its claim, not the end of the battery.
+        Check c;
+        c.test = "run";
+        c.target = "the experiment completes";
+        c.params = point;
+        c.p_method = std::string("error: ") + e.what();
+        c.deterministic_holds = false;
+        result.checks.push_back(std::move(c));
+      }
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       for (Check& check : result.checks) {
         check.claim = info.id;

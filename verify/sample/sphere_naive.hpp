@@ -6,6 +6,8 @@
 #include <span>
 #include <vector>
 
+#include "verify/mutation/planted_bug.hpp"
+#include "verify/rng/normal.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/rng/sphere.hpp"
 
@@ -18,7 +20,11 @@ void for_each_naive_sphere_key(rng::StreamKey stream, std::uint32_t replicate, s
   std::vector<double> key(d);
   for (std::uint64_t j = 0; j < n; ++j) {
     rng::SampleSource source(stream, replicate, j);
-    rng::uniform_on_sphere(source, std::span<double>(key));
+    if (mutation::active("keys-not-normalised")) {
+      for (double& x : key) x = rng::normal(source);  // planted bug: Gaussian keys off the sphere
+    } else {
+      rng::uniform_on_sphere(source, std::span<double>(key));
+    }
     visit(j, std::span<const double>(key));
   }
 }
