@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
@@ -62,6 +63,7 @@ int simulate_sphere(const SimulateArguments& a) {
   const auto stream = rng::make_key(seed, "simulate/sphere", experiment.dump());
   std::vector<double> top(reps), above(reps), sum_sq(reps);
   const auto start = std::chrono::steady_clock::now();
+  try {
   harness::for_each_replicate(reps, [&](std::size_t r) {
     const auto rep = static_cast<std::uint32_t>(r);
     if (a.sampler == "naive") {
@@ -80,6 +82,12 @@ int simulate_sphere(const SimulateArguments& a) {
     }
     above[r] = top[r] >= 0.5 ? 1.0 : 0.0;
   });
+  } catch (const std::length_error&) {
+    throw UsageError(fmt::format(
+        "--beta/--gamma: beta = {:.6g} is far below the critical scale of n = {} keys: the truncated sampler "
+        "would keep more than 2^26 keys; use a larger beta, a smaller n or --sampler naive",
+        beta, n));
+  }
   const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
 
   const Moments m_top = moments(top), m_above = moments(above), m_sq = moments(sum_sq);

@@ -80,6 +80,8 @@ TEST(Cli, SimulateAndAuditRejectBadArguments) {
   expect_usage_error("simulate sphere --d 3 --n 100 --gamma 1 --beta 2 --reps 10", "--gamma");
   expect_usage_error("simulate sphere --d 3 --n 0 --gamma 1 --reps 10", "--n");
   expect_usage_error("simulate sphere --d 3 --n 100 --gamma 1 --reps 10 --sampler magic", "--sampler");
+  // beta far below the critical scale of 1e12 keys: refused, not an internal error or a hang.
+  expect_usage_error("simulate sphere --d 3 --n 1e12 --beta 1 --reps 1", "--beta");
   expect_usage_error("audit calibrate --seeds 0", "--seeds");
   expect_usage_error("audit mutants --mutant no-such-bug", "--mutant");
   expect_usage_error("run --mutant no-such-bug", "--mutant");
