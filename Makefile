@@ -3,6 +3,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ATTNLAW := $(BUILD_DIR)/attnlaw
+ASAN_DIR ?= build-asan
 
 # Debian 12 packages: compilers and build tools, then the libraries of DESIGN.md.
 DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
@@ -10,7 +11,7 @@ DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
   nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev \
   libgtest-dev libgmock-dev libbenchmark-dev
 
-.PHONY: all deps configure build test verify reports bench tables clean
+.PHONY: all deps configure build test verify reports bench tables asan clean
 
 # ccache hits across clones of the tree (CI builds a fresh clone).
 export CCACHE_BASEDIR := $(CURDIR)
@@ -44,7 +45,10 @@ test: build
 verify: build
 	$(ATTNLAW) run --battery smoke --out reports/smoke
 
+# The real-attention diagnosis first: `run` renders REPORT.md and links reports/standard/real_attention.*.
+REAL_ATTENTION := $(foreach L,256 512 1024 2048,tests/data/fixtures/real-attention/logits_L$(L).npy)
 reports: build
+	$(ATTNLAW) diagnose --report reports/standard $(REAL_ATTENTION)
 	$(ATTNLAW) run --battery standard --out reports/standard
 
 bench: build
@@ -56,11 +60,20 @@ bench: build
 	@jq -s '{context: .[0].context, benchmarks: (map(.benchmarks) | add)}' $(BUILD_DIR)/bench-results/*.json > bench/results.json
 	@echo "bench: wrote bench/results.json"
 
+# The unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset; its tests
+# carry the label asan). Any finding aborts the test that triggers it.
+asan: deps
+	@cmake --preset asan -B $(ASAN_DIR) > /dev/null
+	cmake --build $(ASAN_DIR) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j $(JOBS) -L asan
+
 # Regenerates the committed high-precision tables under tests/data by their independent routes.
 tables: configure
-	cmake --build $(BUILD_DIR) -j $(JOBS) --target generate_vmf_table generate_ks_table
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target generate_vmf_table generate_ks_table generate_lambda_law_table
 	$(BUILD_DIR)/reference/tools/vmf/generate_vmf_table tests/data/vmf/vmf_reference_mpfr.txt
 	$(BUILD_DIR)/reference/tools/null_laws/generate_ks_table tests/data/null_laws/ks_exact_mpfr50.txt
+	$(BUILD_DIR)/reference/tools/lambda_law/generate_lambda_law_table reference/unified/lambda_law_table.hpp 4000000 20260601
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -1,6 +1,8 @@
 #include "theory/all_claims.hpp"
 
 #include "theory/scaling_limits/claims.hpp"
+#include "theory/statistics/claims.hpp"
+#include "theory/unified_framework/claims.hpp"
 
 namespace attnlaw::theory {
 
@@ -8,6 +10,8 @@ const harness::Registry& all_claims() {
   static const harness::Registry registry = [] {
     harness::Registry r;
     scaling_limits::register_claims(r);
+    unified_framework::register_claims(r);
+    statistics::register_claims(r);
     return r;
   }();
   return registry;

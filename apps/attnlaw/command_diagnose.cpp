@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -17,12 +18,14 @@
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/output_directory.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/io/read_tensors.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/gnuplot_process.hpp"
 #include "verify/report/gnuplot_script.hpp"
+#include "verify/report/real_attention.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::cli {
@@ -41,6 +44,7 @@ struct DiagnoseArguments {
   std::string tensor;
   std::string beta = "1";
   std::string plot;
+  std::string report;
   bool json = false;
 };
 
@@ -237,7 +241,10 @@ json fit_group(const std::string& label, const std::vector<FitPoint>& points) {
   doc["bootstrap_replicates"] = kBootstrapReplicates;
   doc["bootstrap_dropped"] = kBootstrapReplicates - slopes.size();
   if (slopes.size() >= 2) {
-    doc["ci"] = json::array({quantile(slopes, (1 - kCiLevel) / 2), quantile(slopes, (1 + kCiLevel) / 2)});
+    const double lo = quantile(slopes, (1 - kCiLevel) / 2), hi = quantile(slopes, (1 + kCiLevel) / 2);
+    doc["ci"] = json::array({lo, hi});
+    // xi = 1 is the log n law (UF.md UF.exponent-fit): the paper's claim is that it is not universal.
+    doc["ci_excludes_1"] = lo > 1 || hi < 1;
   } else {
     doc["ci"] = nullptr;
   }
@@ -280,7 +287,17 @@ json fit_exponents(const std::vector<TensorResult>& results) {
     if (std::unique(xs.begin(), xs.end()) - xs.begin() < 2) continue;  // needs two distinct n
     heads.push_back(fit_group(label, pts));
   }
+  // The tally over single heads; a pooled group ("all", "<tensor>[all]") mixes heads and is left out.
+  std::size_t fitted = 0, excluding = 0;
+  for (const json& h : heads) {
+    const std::string label = h["group"].get<std::string>();
+    if (label == "all" || label.ends_with("[all]") || !h.contains("ci_excludes_1")) continue;
+    ++fitted;
+    excluding += h["ci_excludes_1"].get<bool>();
+  }
   fit["heads"] = heads;
+  fit["ci_excludes_1"] = json{{"heads_excluding_1", excluding}, {"heads_fitted", fitted}, {"ci_level", kCiLevel},
+                              {"fraction", fitted == 0 ? json(nullptr) : json(static_cast<double>(excluding) / static_cast<double>(fitted))}};
   if (!skipped.empty()) fit["skipped"] = skipped;
   if (heads.empty()) fit["note"] = "no head has files at two or more distinct n: nothing to fit";
   return fit;
@@ -398,6 +415,10 @@ void print_table(const json& doc) {
     fmt::print("  {:<20} xi = {:<9} 95% CI {:<22} s.e. {}  ({} files)\n", h["group"].get<std::string>(),
                text_number(h["xi"]), ci, text_number(h["standard_error"]), h["points"].size());
   }
+  const json& tally = fit["ci_excludes_1"];
+  if (tally["heads_fitted"].get<std::size_t>() > 0)
+    fmt::print("  heads whose CI excludes xi = 1: {} of {}\n", tally["heads_excluding_1"].get<std::size_t>(),
+               tally["heads_fitted"].get<std::size_t>());
 }
 
 // Lambda against n on log-log axes: every row, the per-head medians, and the fitted lines
@@ -453,6 +474,28 @@ std::string plot_svg(const std::vector<TensorResult>& results, const json& fit) 
   return report::run_gnuplot(report::gnuplot_script(figure));
 }
 
+// DIR/real_attention.{json,md,svg}: the document without its per-row records (`--json` has
+// them), its markdown, and the plot; each file written atomically, the markdown last so that it
+// never links a figure that failed.
+void write_report(const DiagnoseArguments& args, const std::vector<TensorResult>& results, const json& doc) {
+  const std::filesystem::path dir(args.report);
+  prepare_output_directory("--report", dir);
+  json summary = doc;
+  for (json& f : summary["files"]) f.erase("rows");
+  std::string command = "attnlaw diagnose --report " + args.report;
+  if (args.beta != "1") command += " --beta " + args.beta;
+  for (const std::string& file : args.files) command += " " + file;
+  summary["command"] = command;
+  const std::string stem = report::kRealAttentionStem;
+  try {
+    report::write_file_atomically(dir / (stem + ".svg"), plot_svg(results, doc["fit"]));
+    report::write_file_atomically(dir / (stem + ".json"), summary.dump(2) + "\n");
+    report::write_file_atomically(dir / (stem + ".md"), report::real_attention_markdown(summary));
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("--report: cannot write into {}: {}", args.report, e.what()));
+  }
+}
+
 void run_diagnose(const DiagnoseArguments& args) {
   const double beta = parse_real("--beta", args.beta, 0.0, 1e300);
   std::optional<io::Format> format;
@@ -472,6 +515,7 @@ void run_diagnose(const DiagnoseArguments& args) {
     for (io::Tensor& t : tensors) results.push_back(analyse(file, std::move(t), beta));
   }
   const json doc = document(results, beta);
+  if (!args.report.empty()) write_report(args, results, doc);
   if (!args.plot.empty()) {
     std::string svg;
     try {
@@ -483,6 +527,12 @@ void run_diagnose(const DiagnoseArguments& args) {
   }
   if (args.json) {
     std::cout << doc.dump(2) << '\n';
+  } else if (!args.report.empty()) {
+    // The per-row table is in the report's files; say only where they are.
+    const json& tally = doc["fit"]["ci_excludes_1"];
+    fmt::print("attnlaw diagnose: wrote {0}/{1}.json, {0}/{1}.md, {0}/{1}.svg ({2} of {3} heads: CI of xi excludes 1)\n",
+               args.report, report::kRealAttentionStem, tally["heads_excluding_1"].get<std::size_t>(),
+               tally["heads_fitted"].get<std::size_t>());
   } else {
     print_table(doc);
   }
@@ -498,6 +548,9 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--tensor", args->tensor, "Only this tensor of a .safetensors file");
   cmd->add_option("--beta", args->beta, "Inverse temperature for entropy, top weight and regime (default 1)");
   cmd->add_option("--plot", args->plot, "Write an SVG of Lambda against n, with the fitted exponent");
+  cmd->add_option("--report", args->report,
+                  "Write real_attention.json (no per-row records), real_attention.md and real_attention.svg into this "
+                  "directory (the standard report links them)");
   cmd->add_flag("--json", args->json, "Print one JSON document on stdout");
   cmd->callback([args, &exit_status] {
     run_diagnose(*args);

@@ -1,6 +1,7 @@
 // `attnlaw reference LAW`: high-precision values of the laws the claims compare with.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -12,6 +13,8 @@
 #include "apps/attnlaw/usage_error.hpp"
 #include "reference/critical/summary.hpp"
 #include "reference/sphere_score_law.hpp"
+#include "reference/unified/poisson_dirichlet.hpp"
+#include "reference/unified/score_families.hpp"
 #include "reference/vmf_moments.hpp"
 #include "verify/harness/check.hpp"
 #include "verify/stats/null_laws.hpp"
@@ -39,6 +42,9 @@ constexpr std::uint64_t kMaxDimension = 4096;
 // The critical limit converges like n^{-2/(d-1)}: beyond d ~ 16 it is out of reach of any n.
 constexpr std::uint64_t kMaxCriticalDimension = 64;
 constexpr std::uint64_t kMaxFiniteN = 1000000000000ull;
+// Far beyond any regime of the papers (beta_n* = (A_d n)^{2/(d-1)} <= ~1e12 at n = 1e12, d = 3);
+// the vMF moments are finite to here, in log form where they exceed double.
+constexpr double kMaxBeta = 1e15;
 
 void print(const Json& doc, bool json) {
   if (json) {
@@ -48,33 +54,49 @@ void print(const Json& doc, bool json) {
   for (const auto& [key, value] : doc.items()) fmt::print("{:<16} {}\n", key, value.dump());
 }
 
+// P grows like beta^{(d-1)/2} and overflows double (d = 4096, beta = 1e6), so the quantities
+// proportional to P are always printed in forms that stay finite: log_P, log_var_perp, log_var_par
+// (both variances are positive) and bias_over_P (bias = bias_over_P e^{log_P}, which can be 0).
+// P, var_perp, var_par and bias themselves are printed only where they are finite doubles: the
+// output never holds null or inf.
 Json sphere_subcritical(const LawArguments& a) {
   const int d = static_cast<int>(parse_integer("--d", a["--d"], 2, kMaxDimension));
-  const double beta = parse_real("--beta", a["--beta"], 0.0, 1e6);
+  const double beta = parse_real("--beta", a["--beta"], 0.0, kMaxBeta);
   const auto m = reference::subcritical_covariance<double>(d, beta);
-  return Json{{"d", d},
-              {"beta", beta},
-              {"A", m.A.value},
-              {"A2", m.A2.value},
-              {"P", m.P.value},
-              {"var_perp", m.var_perp.value},
-              {"var_par", m.var_par.value},
-              {"bias", m.bias.value},
-              {"log_P", m.log_P.value}};
+  const double log_p = m.log_P.value;
+  Json doc{{"d", d},
+           {"beta", beta},
+           {"A", m.A.value},
+           {"A2", m.A2.value},
+           {"log_P", log_p},
+           {"log_var_perp", log_p + std::log(m.perp_factor.value)},
+           {"log_var_par", log_p + std::log(m.par_factor.value)},
+           {"bias_over_P", m.bias_factor.value}};
+  const std::pair<const char*, double> linear[] = {
+      {"P", m.P.value}, {"var_perp", m.var_perp.value}, {"var_par", m.var_par.value}, {"bias", m.bias.value}};
+  for (const auto& [name, value] : linear) {
+    if (std::isfinite(value)) doc[name] = value;
+  }
+  return doc;
 }
 
+// A_d and K'_d overflow double and c_tan underflows beyond d ~ 340; as for sphere-subcritical,
+// their logarithms are always printed and the values only where they are normal doubles.
 Json sphere_constants(const LawArguments& a) {
   const int d = static_cast<int>(parse_integer("--d", a["--d"], 2, kMaxDimension));
   const auto c = reference::sphere_local_constants<double>(d);
-  return Json{{"d", d},
-              {"kappa_d", c.kappa.value},
-              {"A_d", c.local_constant.value},
-              {"c_over_gamma", c.c_over_gamma.value},
-              {"K_prime", c.k_prime.value},
-              {"c_tan", c.c_tan.value},
-              {"log_A_d", c.log_local_constant.value},
-              {"log_K_prime", c.log_k_prime.value},
-              {"log_c_tan", c.log_c_tan.value}};
+  Json doc{{"d", d},
+           {"kappa_d", c.kappa.value},
+           {"c_over_gamma", c.c_over_gamma.value},
+           {"log_A_d", c.log_local_constant.value},
+           {"log_K_prime", c.log_k_prime.value},
+           {"log_c_tan", c.log_c_tan.value}};
+  const std::pair<const char*, double> linear[] = {
+      {"A_d", c.local_constant.value}, {"K_prime", c.k_prime.value}, {"c_tan", c.c_tan.value}};
+  for (const auto& [name, value] : linear) {
+    if (std::isnormal(value)) doc[name] = value;
+  }
+  return doc;
 }
 
 Json cdf_table(const std::vector<std::pair<double, double>>& cdf) {
@@ -138,6 +160,81 @@ Json cramer_von_mises(const LawArguments& a) {
               {"sf_asymptotic", stats::cramer_von_mises_asymptotic_sf(w2)}};
 }
 
+// PD(alpha, 0), the critical-window limit of the ranked weights at beta = h_n / alpha (UF.pd-limit).
+Json poisson_dirichlet(const LawArguments& a) {
+  double alpha = 0;
+  try {
+    alpha = parse_real("--alpha", a["--alpha"], 0.0, 1.0);
+  } catch (const UsageError&) {
+    alpha = 0;  // reported below with the open interval the law needs
+  }
+  if (!(alpha > 0 && alpha < 1)) {
+    throw UsageError(fmt::format("--alpha: expected a number in (0, 1), got '{}'", a["--alpha"]));
+  }
+  namespace uf = reference::unified;
+  const auto sum_sq = uf::pd_mean_power_sum<double>(alpha, 2);
+  const auto entropy = uf::pd_mean_entropy<double>(alpha);
+  const auto top = uf::pd_mean_top_weight<double>(alpha);
+  const auto inverse_top = uf::pd_mean_inverse_top<double>(alpha);
+  Json cdf = Json::array();
+  double cdf_error = 0;
+  for (int i = 1; i < 20; ++i) {
+    const double w = i / 20.0;
+    const auto f = uf::pd_top_weight_cdf<double>(alpha, w);
+    cdf.push_back(Json::array({w, f.value}));
+    cdf_error = std::max(cdf_error, f.error);
+  }
+  return Json{{"alpha", alpha},
+              {"mean_sum_sq", sum_sq.value},
+              {"mean_entropy", entropy.value},
+              {"mean_top", top.value},
+              {"mean_inverse_top", inverse_top.value},
+              {"cdf_top", cdf},
+              {"errors",
+               {{"mean_sum_sq", sum_sq.error},
+                {"mean_entropy", entropy.error},
+                {"mean_top", top.error},
+                {"mean_inverse_top", inverse_top.error},
+                {"cdf_top", cdf_error}}}};
+}
+
+// b_n and the hazard scale h_n = n f(b_n) of an i.i.d. score family (UF.family.*).
+Json gumbel_scale(const LawArguments& a) {
+  namespace uf = reference::unified;
+  const std::string& name = a["--family"];
+  uf::ScoreFamily family;
+  if (name == "exponential") {
+    family.kind = uf::ScoreFamily::Kind::exponential;
+  } else if (name == "gaussian") {
+    family.kind = uf::ScoreFamily::Kind::gaussian;
+  } else if (name == "weibull") {
+    family.kind = uf::ScoreFamily::Kind::weibull;
+  } else if (name == "log2") {
+    family.kind = uf::ScoreFamily::Kind::log2;
+  } else if (name == "uniform") {
+    family.kind = uf::ScoreFamily::Kind::uniform;
+  } else {
+    throw UsageError(
+        fmt::format("--family: expected exponential, gaussian, weibull, log2 or uniform, got '{}'", name));
+  }
+  const bool shaped = family.kind == uf::ScoreFamily::Kind::weibull || family.kind == uf::ScoreFamily::Kind::log2;
+  if (a.given("--shape")) {
+    if (!shaped) throw UsageError(fmt::format("--shape: family '{}' takes no shape", name));
+    family.shape = parse_real("--shape", a["--shape"], 0.0, 1e6);
+    if (!(family.shape > 0)) throw UsageError(fmt::format("--shape: expected a number > 0, got '{}'", a["--shape"]));
+  } else if (family.kind == uf::ScoreFamily::Kind::weibull) {
+    throw UsageError("--shape: the weibull family needs its exponent p (e.g. --shape 1.5)");
+  }
+  // Up to 2^63, where the Gaussian scale is still exact to a few ulps.
+  const double n = parse_real("--n", a["--n"], 2.0, 9.2e18);
+  const auto scale = uf::family_scale<double>(family, n);
+  Json doc{{"family", family.name()}, {"n", n}, {"b_n", scale.b}, {"h_n", scale.h}};
+  if (family.kind == uf::ScoreFamily::Kind::gaussian) doc["sqrt_2_log_n"] = std::sqrt(2 * std::log(n));
+  // Uniform scores have polynomial, not Gumbel-type, accumulation: no log log n exponent to print.
+  if (family.kind != uf::ScoreFamily::Kind::uniform) doc["local_exponent"] = uf::local_exponent<double>(family, n);
+  return doc;
+}
+
 using LawFunction = Json (*)(const LawArguments&);
 
 void add_law(CLI::App& reference, const char* name, const char* description, LawFunction law,
@@ -177,6 +274,14 @@ void add_reference_command(CLI::App& app, int& exit_status) {
           {{"--n", "sample size >= 1"}, {"--statistic", "A^2 >= 0"}}, exit_status);
   add_law(*reference, "cramer-von-mises", "Cramer-von Mises null law (Csorgo & Faraway 1996)", cramer_von_mises,
           {{"--n", "sample size >= 1"}, {"--statistic", "W^2 >= 0"}}, exit_status);
+  add_law(*reference, "pd", "Poisson-Dirichlet PD(alpha, 0): moments and the CDF of the top weight (UF.pd-limit)",
+          poisson_dirichlet, {{"--alpha", "alpha in (0, 1)"}}, exit_status);
+  add_law(*reference, "gumbel-scale", "top quantile b_n and hazard scale h_n of an i.i.d. score family (UF)",
+          gumbel_scale,
+          {{"--family", "exponential, gaussian, weibull, log2 or uniform"},
+           {"--shape", "p for weibull (required), eta for log2 (default 1)", false},
+           {"--n", "number of keys, 2 <= n <= 9.2e18"}},
+          exit_status);
 }
 
 }  // namespace attnlaw::cli

@@ -64,12 +64,12 @@ struct Vec4 {
 template <class Model, class Real>
 std::vector<Real> outer_edges(const Model& model, const std::vector<Real>& counts) {
   std::vector<Real> e;
-  for (const Real a : counts) {
+  for (const Real& a : counts) {
     const Real s = model.sigma_of_count(a);
     if (s < model.sigma_max()) e.push_back(s);
   }
   e.push_back(model.sigma_max());
-  for (const Real b : model.sigma_breaks()) {
+  for (const Real& b : model.sigma_breaks()) {
     if (b > 0 && b < model.sigma_max()) e.push_back(b);
   }
   std::sort(e.begin(), e.end());
@@ -86,9 +86,10 @@ std::vector<Real> refine(std::vector<Real> e, int times) {
 template <class Model, class Real>
 Real mean_top_weight_at(const Model& model, int level) {
   using std::exp;
-  const std::vector<Real> tau_edges =
-      refine(std::vector<Real>{-40, -30, -21, -14, -9, -5, -2, 0, 2, Real(4.5)},
-             level);
+  std::vector<Real> tau_edges = deep_left_edges<Real>();
+  for (const int e : {-40, -30, -21, -14, -9, -5, -2, 0, 2}) tau_edges.push_back(Real(e));
+  tau_edges.push_back(Real(4.5));
+  tau_edges = refine(tau_edges, level);
   const auto outer = [&](Real sigma) {
     const Real x = model.energy(sigma);
     const auto inner = [&](Real tau) {
@@ -96,7 +97,7 @@ Real mean_top_weight_at(const Model& model, int level) {
     };
     return model.tagged_density(sigma) * gauss_panels(inner, tau_edges);
   };
-  return gauss_panels(outer, refine(outer_edges(model, std::vector<Real>{0, 1, 3, 6, 11, 20, 45}), level));
+  return gauss_panels(outer, refine(outer_edges(model, deep_counts(std::vector<Real>{0, 1, 3, 6, 11, 20})), level));
 }
 
 template <class Model, class Real>
@@ -108,11 +109,11 @@ Vec4<Real> mecke_moments_at(const Model& model, int level) {
   // The four inner integrals at lambda = e^ell, with the factor e^{k ell} folded in.
   const auto kernels = [&](Real ell) {
     const Real lo = max(Real(0), ell - lower_cut<Real>());
-    const Real hi = min(x_end, ell + Real(40));
+    const Real hi = min(x_end, ell + tail_depth<Real>() - 5);
     if (!(hi > lo)) return Vec4<Real>();
     std::vector<Real> edges;
-    for (const Real x : energy_edges(lo, hi, ell, Real(0))) edges.push_back(model.sigma_of_energy(x));
-    for (const Real b : model.sigma_breaks()) {
+    for (const Real& x : energy_edges(lo, hi, ell, Real(0))) edges.push_back(model.sigma_of_energy(x));
+    for (const Real& b : model.sigma_breaks()) {
       if (b > edges.front() && b < edges.back()) edges.push_back(b);
     }
     std::sort(edges.begin(), edges.end());
@@ -130,15 +131,17 @@ Vec4<Real> mecke_moments_at(const Model& model, int level) {
   const auto in_ell = [&](Real ell) {
     return kernels(ell) * exp(log_laplace_functional(model, Real(0), ell, Real(1)));
   };
-  Vec4<Real> total = gauss_panels(in_ell, refine(uniform_edges(Real(-40), Real(0), 10), level));
+  std::vector<Real> ell_edges = deep_left_edges<Real>();
+  for (const Real& e : uniform_edges(Real(-40), Real(0), 10)) ell_edges.push_back(e);
+  Vec4<Real> total = gauss_panels(in_ell, refine(ell_edges, level));
   // ell = x(sigma) >= 0 in the model's smooth variable, up to where exp(Lambda) is negligible.
   const auto in_sigma = [&](Real sigma) {
     return in_ell(model.energy(sigma)) * model.energy_derivative(sigma);
   };
   total += gauss_panels(
-      in_sigma, refine(outer_edges(model, std::vector<Real>{0, Real(0.25), Real(0.5), 1, Real(1.5), 2, 3,
-                                                            4, Real(5.5), 7, 9, 12, 15, 19, 24, 30,
-                                                            37, 45}),
+      in_sigma, refine(outer_edges(model, deep_counts(std::vector<Real>{0, Real(0.25), Real(0.5), 1, Real(1.5), 2,
+                                                                         3, 4, Real(5.5), 7, 9, 12, 15, 19, 24,
+                                                                         30, 37})),
                        level));
   // Finite n: lambda beyond e^{2 beta} (all keys within reach) until exp(Lambda) dies.
   if (x_end < std::numeric_limits<Real>::infinity() && model.sigma_max() >= 2) {
@@ -179,7 +182,7 @@ Estimate<Real> top_weight_survival_at(const Model& model, Real w, int level,
     return Vec4<Real>(rho * g.value, rho * g.error, 0, 0);
   };
   const Vec4<Real> v =
-      gauss_panels(outer, refine(outer_edges(model, std::vector<Real>{0, Real(1.5), 5, 12, 45}), level));
+      gauss_panels(outer, refine(outer_edges(model, deep_counts(std::vector<Real>{0, Real(1.5), 5, 12})), level));
   return {v.v[0], v.v[1]};
 }
 

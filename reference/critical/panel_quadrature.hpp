@@ -10,12 +10,43 @@
 
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
 namespace attnlaw::reference::critical {
 
 inline constexpr unsigned kPanelOrder = 20;
+
+// How far the integration ranges reach, in e-folds of the integrands' tails: e^{-45} is far below
+// double's epsilon; a wider type needs ln(1/eps) plus a margin, else a truncation error that the
+// panel-halving estimate cannot see would dominate its result (mpfr_float_50: 123).
+template <class Real>
+Real tail_depth() {
+  using std::ceil;
+  using std::log;
+  using std::max;
+  return max(Real(45), ceil(-log(std::numeric_limits<Real>::epsilon())) + 8);
+}
+
+// `counts` (expected numbers of points, ascending, ending below 45) extended by 45 and, for a type
+// wider than double, by steps of 25 up to tail_depth: integrands there decay like e^{-count}.
+template <class Real>
+std::vector<Real> deep_counts(std::vector<Real> counts) {
+  const Real depth = tail_depth<Real>();
+  for (Real a = 45; a < depth; a += 25) counts.push_back(a);
+  counts.push_back(depth);
+  return counts;
+}
+
+// Uniform edges from -(tail_depth - 5) up to -40 (none for double), to prepend to edges that start at
+// -40: the left tails e^{tau} of the double-exponential integrands.
+template <class Real>
+std::vector<Real> deep_left_edges() {
+  std::vector<Real> e;
+  for (Real x = -(tail_depth<Real>() - 5); x < -40; x += 10) e.push_back(x);
+  return e;
+}
 
 // Integral of f over [a, b] with one kPanelOrder-point Gauss-Legendre rule. f may return a real,
 // a complex, or any type closed under + and scalar *.

@@ -97,7 +97,7 @@ class PoissonLimitModel {
     using std::pow;
     using std::sqrt;
     // The tagged top point lies beyond a = 45 with probability e^{-45}.
-    sigma_max_ = sqrt(c_ * pow(Real(45), p_));
+    sigma_max_ = sqrt(c_ * pow(tail_depth<Real>(), p_));
   }
 
   Real p() const { return p_; }
@@ -158,9 +158,9 @@ class SphereFiniteModel {
     // The top key lies beyond t_F with probability (1 - F(t_F))^{n-1} <= e^{-45}/n; beyond t_F a
     // further 45/beta of energy makes any key's share below e^{-45}.
     const Real nn = static_cast<Real>(n);
-    const Real q = (45 + log(nn)) / (nn - 1);
+    const Real q = (tail_depth<Real>() + log(nn)) / (nn - 1);
     Real t_cut = q >= 1 ? Real(2) : 2 * boost::math::ibeta_inv(m_, m_, q);
-    t_cut = std::min(Real(2), t_cut + 45 / beta_);
+    t_cut = std::min(Real(2), t_cut + tail_depth<Real>() / beta_);
     sigma_max_ = sigma_of_gap(t_cut);
   }
 
@@ -244,8 +244,8 @@ V log_laplace_functional(const Model& model, Real sigma0, Real ell, V omega) {
   std::vector<Real> xe = detail::energy_edges(x_a, x_b, ell, im);
   std::vector<Real> edges;
   edges.reserve(xe.size() + 2);
-  for (const Real x : xe) edges.push_back(x == x_a ? sigma_a : model.sigma_of_energy(x));
-  for (const Real b : model.sigma_breaks()) {
+  for (const Real& x : xe) edges.push_back(x == x_a ? sigma_a : model.sigma_of_energy(x));
+  for (const Real& b : model.sigma_breaks()) {
     if (b > edges.front() && b < edges.back()) edges.push_back(b);
   }
   std::sort(edges.begin(), edges.end());

@@ -1,6 +1,10 @@
 #include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::mutation {
+namespace detail {
+bool armed_flag = false;
+}
+
 namespace {
 std::string& slot() {
   static std::string name;
@@ -8,7 +12,10 @@ std::string& slot() {
 }
 }  // namespace
 
-void set_active(std::string_view name) { slot() = std::string(name); }
+void set_active(std::string_view name) {
+  slot() = std::string(name);
+  detail::armed_flag = !slot().empty();
+}
 
 bool active(std::string_view name) noexcept { return !slot().empty() && slot() == name; }
 

@@ -12,4 +12,12 @@ void set_active(std::string_view name);
 bool active(std::string_view name) noexcept;
 const std::string& active_name() noexcept;
 
+namespace detail {
+extern bool armed_flag;
+}
+
+// Whether any planted bug is in force: one load of a bool, for hot paths (the uniform stream)
+// that must not pay for the name comparison of active() on every draw when no mutant is set.
+inline bool armed() noexcept { return detail::armed_flag; }
+
 }  // namespace attnlaw::mutation

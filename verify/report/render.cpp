@@ -7,6 +7,7 @@
 
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/figures.hpp"
+#include "verify/report/real_attention.hpp"
 #include "verify/report/report_markdown.hpp"
 #include "verify/report/results_schema.hpp"
 
@@ -15,7 +16,14 @@ namespace {
 
 void render_validated(const nlohmann::json& results, const std::filesystem::path& dir) {
   // The markdown is rendered in memory first: an input problem surfaces before any file changes.
-  const std::string markdown = render_markdown(results);
+  std::string markdown = render_markdown(results);
+  // The real-attention diagnosis (`attnlaw diagnose --report dir`) is not part of results.json:
+  // it is linked when the directory holds it.
+  if (const std::string section = real_attention_section(dir); !section.empty()) {
+    markdown += '\n';
+    markdown += section;
+    while (markdown.size() >= 2 && markdown.ends_with("\n\n")) markdown.pop_back();
+  }
   render_figures(results, dir / "figures");
   write_file_atomically(dir / "REPORT.md", markdown);
 }

@@ -20,6 +20,9 @@ enum class Region : std::uint8_t {
   local_exponent_truncated = 2,
   sphere_top_k = 3,
   ppp = 4,
+  score_top_k = 5,     // score_rows.hpp: top-K rows of the unified-framework families
+  score_full_row = 6,  // score_rows.hpp: full rows, score j is sample j
+  pd_weights = 7,      // score_rows.hpp: the PD(alpha, 0) sampler
 };
 
 constexpr std::uint64_t sample_index(Region region, std::uint64_t offset) noexcept {

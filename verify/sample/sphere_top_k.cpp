@@ -6,11 +6,10 @@
 #include <vector>
 
 #include "verify/rng/binomial.hpp"
-#include "verify/rng/exponential.hpp"
-#include "verify/rng/gamma.hpp"
 #include "verify/rng/sphere.hpp"
 #include "verify/sample/gap_laws.hpp"
 #include "verify/sample/index_space.hpp"
+#include "verify/sample/uniform_order_statistics.hpp"
 
 namespace attnlaw::sample {
 
@@ -26,20 +25,9 @@ NearestKeys sample_sphere_top_k(rng::StreamKey stream, std::uint32_t replicate, 
   keys.n = n;
   keys.d = d;
   const std::size_t k = static_cast<std::size_t>(K);
-  std::vector<double> partial(k);
-  rng::SampleSource spacings(stream, replicate, sample_index(Region::sphere_top_k, 0));
-  double sum = 0;
-  for (double& g : partial) g = sum += rng::exponential(spacings);
-  rng::SampleSource rest(stream, replicate, sample_index(Region::sphere_top_k, 1));
-  const double g_rest = rng::gamma_distribution<double>(static_cast<double>(n - K + 1))(rest);
-  const double total = sum + g_rest;
-
+  const UniformOrderStatistics order(stream, replicate, n, K, Region::sphere_top_k);
   keys.gaps.resize(k);
-  for (std::size_t j = 0; j < k; ++j) {
-    const double u = partial[j] / total;
-    const double v = ((sum - partial[j]) + g_rest) / total;
-    keys.gaps[j] = law.quantile(u, v);
-  }
+  for (std::size_t j = 0; j < k; ++j) keys.gaps[j] = law.quantile(order.lower(j), order.upper(j));
   if (with_directions) {
     const std::size_t row = static_cast<std::size_t>(d - 1);
     keys.directions.resize(k * row);

@@ -7,6 +7,7 @@
 // vector (Gamma_j / Gamma_{n+1})_{j<=K} has the law of the K smallest of n i.i.d. uniforms;
 // t_(j) = F^{-1}(U_(j)) with F the gap law (SphereGapLaw::quantile, fed with both U_(j) and
 // 1 - U_(j) = (Gamma_K - Gamma_j + G)/Gamma_{n+1} so that neither tail loses digits).
+// The Rényi core is uniform_order_statistics.hpp, shared with the score-row sampler.
 // Directions are i.i.d. uniform on the sphere of q-perp, independent of the gaps.
 // For d = 2, 3 the quantile is closed form; otherwise it is Boost.Math's ibeta_inv, about
 // 6 us (d = 5) to 25 us (d = 4) per key. Gamma(n + 1 - K) at n ~ 1e12 uses Marsaglia–Tsang

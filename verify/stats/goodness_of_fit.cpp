@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "verify/mutation/planted_bug.hpp"
 #include "verify/stats/detail/validate.hpp"
 #include "verify/stats/null/anderson_darling.hpp"
 #include "verify/stats/null/cramer_von_mises.hpp"
@@ -69,6 +70,11 @@ TestResult anderson_darling_test(std::span<const double> pit) {
 TestResult ks_test(std::span<const double> pit) {
   const auto u = sorted_checked(pit, "ks_test");
   const double d = ks_statistic_sorted(u);
+  // Planted bug "ks-asymptotic-small-m": the Kolmogorov limit law at every M, conservative at small M.
+  if (mutation::active("ks-asymptotic-small-m")) {
+    return {"kolmogorov-smirnov", d, kolmogorov_asymptotic_sf(std::sqrt(static_cast<double>(u.size())) * d),
+            "asymptotic (Kolmogorov limit)"};
+  }
   return {"kolmogorov-smirnov", d, ks_two_sided_sf(u.size(), d), ks_two_sided_method(u.size(), d)};
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -130,6 +131,70 @@ TEST(Cli, ReferenceJsonHasTheDocumentedFields) {
   EXPECT_NEAR(doc["A"].get<double>(), 0.537314721, 1e-9);
   EXPECT_NEAR(doc["var_perp"].get<double>(), 0.38934, 1e-5);
   EXPECT_NEAR(doc["var_par"].get<double>(), 0.22132, 1e-5);
+}
+
+TEST(Cli, ReferencePdJsonHasTheDocumentedFields) {
+  const Outcome o = run("reference pd --alpha 0.5 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  for (const char* key : {"alpha", "mean_sum_sq", "mean_entropy", "mean_top", "mean_inverse_top", "cdf_top", "errors"}) {
+    EXPECT_TRUE(doc.contains(key)) << key;
+  }
+  // UF.md §5 at alpha = 1/2: 1 - alpha, 2 log 2, E V_1 = .626508, 1/(1 - alpha).
+  EXPECT_NEAR(doc["mean_sum_sq"].get<double>(), 0.5, 1e-15);
+  EXPECT_NEAR(doc["mean_entropy"].get<double>(), 1.3862944, 1e-7);
+  EXPECT_NEAR(doc["mean_top"].get<double>(), 0.626508, 1e-6);
+  EXPECT_NEAR(doc["mean_inverse_top"].get<double>(), 2.0, 1e-15);
+  const auto& cdf = doc["cdf_top"];
+  ASSERT_EQ(cdf.size(), 19u);
+  // P(V_1 <= w) = 1 - sin(pi alpha) ((1-w)/w)^alpha / (pi alpha) for w >= 1/2 (Pitman–Yor): at w = 0.5, 1 - 2/pi.
+  EXPECT_NEAR(cdf[9][0].get<double>(), 0.5, 1e-15);
+  EXPECT_NEAR(cdf[9][1].get<double>(), 1 - 2 / M_PI, 1e-14);
+  for (std::size_t i = 1; i < cdf.size(); ++i) EXPECT_GT(cdf[i][1].get<double>(), cdf[i - 1][1].get<double>());
+  EXPECT_LT(doc["errors"]["cdf_top"].get<double>(), 1e-8);  // declared bound; measured error ~2e-12
+}
+
+TEST(Cli, ReferenceGumbelScaleJsonHasTheDocumentedFields) {
+  const Outcome o = run("reference gumbel-scale --family gaussian --n 1e6 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  // UF.md §5 Gaussian table at n = 10^6.
+  EXPECT_EQ(doc["family"], "gaussian");
+  EXPECT_NEAR(doc["b_n"].get<double>(), 4.7534, 5e-5);
+  EXPECT_NEAR(doc["h_n"].get<double>(), 4.9483, 5e-5);
+  EXPECT_NEAR(doc["sqrt_2_log_n"].get<double>(), 5.2565, 5e-5);
+  EXPECT_TRUE(doc.contains("local_exponent"));
+  const Outcome log2 = run("reference gumbel-scale --family log2 --n 1e4 --json");
+  ASSERT_EQ(log2.status, 0) << log2.err;
+  const auto l = nlohmann::json::parse(log2.out);
+  EXPECT_NEAR(l["h_n"].get<double>(), std::log(1e4) * std::log(1e4), 1e-12);  // (log n)^2 at eta = 1
+  EXPECT_NEAR(l["local_exponent"].get<double>(), 2.0, 1e-15);
+  EXPECT_FALSE(l.contains("sqrt_2_log_n"));
+  const Outcome weibull = run("reference gumbel-scale --family weibull --shape 1.5 --n 1e9 --json");
+  ASSERT_EQ(weibull.status, 0) << weibull.err;
+  EXPECT_NEAR(nlohmann::json::parse(weibull.out)["local_exponent"].get<double>(), 1.0 / 3, 1e-15);
+  // Uniform scores: h_n = n/2 exactly; no log log n exponent, so the field is absent, never null.
+  const Outcome uniform = run("reference gumbel-scale --family uniform --n 1000 --json");
+  ASSERT_EQ(uniform.status, 0) << uniform.err;
+  const auto u = nlohmann::json::parse(uniform.out);
+  EXPECT_DOUBLE_EQ(u["h_n"].get<double>(), 500.0);
+  EXPECT_FALSE(u.contains("local_exponent"));
+}
+
+TEST(Cli, ReferenceUnifiedRejectsBadInput) {
+  expect_usage_error("reference pd --alpha 0 --json", "--alpha");
+  expect_usage_error("reference pd --alpha 1 --json", "--alpha");
+  expect_usage_error("reference pd --alpha 1.5", "--alpha");
+  expect_usage_error("reference pd --alpha -0.2", "--alpha");
+  expect_usage_error("reference pd --alpha nan", "--alpha");
+  expect_usage_error("reference pd", "--alpha");
+  expect_usage_error("reference gumbel-scale --family gaussian --n 1", "--n");
+  expect_usage_error("reference gumbel-scale --family gaussian --n 1.9", "--n");
+  expect_usage_error("reference gumbel-scale --family gaussian --n many", "--n");
+  expect_usage_error("reference gumbel-scale --family cauchy --n 100", "--family");
+  expect_usage_error("reference gumbel-scale --family weibull --n 100", "--shape");
+  expect_usage_error("reference gumbel-scale --family weibull --shape 0 --n 100", "--shape");
+  expect_usage_error("reference gumbel-scale --family gaussian --shape 2 --n 100", "--shape");
 }
 
 }  // namespace

@@ -165,6 +165,70 @@ TEST(Diagnose, ExponentFitAndPlot) {
   EXPECT_EQ(again["fit"], doc["fit"]);
 }
 
+// Every fixture file is read and analysed: the eight real-attention files (README: shape
+// [4,4,64,L], or 16 tensors [64,L] in the .safetensors; row r has L - 63 + r keys) and every
+// NumPy fixture the numpy README says is read (row counts from its table).
+TEST(Diagnose, EveryFixtureFile) {
+  for (const int L : {256, 512, 1024, 2048}) {
+    for (const char* ext : {".npy", ".safetensors"}) {
+      const json doc = run_json(kReal + "logits_L" + std::to_string(L) + ext);
+      std::size_t rows = 0;
+      for (const json& f : doc["files"]) {
+        for (const json& r : f["rows"]) {
+          EXPECT_EQ(r["n"].get<int>(), L - 63 + static_cast<int>(r["index"].back().get<std::size_t>())) << L << ext;
+          ++rows;
+        }
+      }
+      EXPECT_EQ(rows, 1024u) << L << ext;
+      EXPECT_EQ(doc["files"].size(), std::string(ext) == ".npy" ? 1u : 16u);
+    }
+  }
+  const std::vector<std::pair<std::string, std::size_t>> numpy{
+      {"gauss_rows_f32.npy", 4}, {"gauss_row_f64_1d.npy", 1}, {"heads_rows_f32_3d.npy", 6}, {"causal_masked_f32.npy", 8},
+      {"fortran_order_f64.npy", 3}, {"big_endian_f64.npy", 2}, {"int32_rows.npy", 2}};
+  for (const auto& [file, rows] : numpy) EXPECT_EQ(run_json(kNumpy + file)["files"][0]["rows"].size(), rows) << file;
+}
+
+// `--report DIR` (what `make reports` runs on the four .npy files): real_attention.json without
+// per-row records, its markdown and its plot; per head, whether the CI of xi excludes 1.
+TEST(Diagnose, ReportDirectory) {
+  const fs::path dir = fs::temp_directory_path() / ("attnlaw-diag-report-" + std::to_string(::getpid()));
+  std::string files;
+  for (const int L : {256, 512, 1024, 2048}) files += " " + kReal + "logits_L" + std::to_string(L) + ".npy";
+  const Outcome o = run("diagnose --report " + dir.string() + files);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("real_attention.md"), std::string::npos) << o.out;
+  const auto read = [](const fs::path& p) {
+    std::stringstream text;
+    text << std::ifstream(p).rdbuf();
+    return text.str();
+  };
+  const json summary = json::parse(read(dir / "real_attention.json"));
+  ASSERT_EQ(summary["files"].size(), 4u);
+  for (const json& f : summary["files"]) EXPECT_FALSE(f.contains("rows"));
+  const json& heads = summary["fit"]["heads"];
+  ASSERT_EQ(heads.size(), 17u);  // 16 heads + all
+  std::size_t excluding = 0;
+  for (const json& h : heads) {
+    EXPECT_EQ(h["points"].size(), 4u);
+    ASSERT_TRUE(h["ci"].is_array());
+    const bool excludes = h["ci"][0].get<double>() > 1 || h["ci"][1].get<double>() < 1;
+    EXPECT_EQ(h["ci_excludes_1"].get<bool>(), excludes);
+    if (h["group"] != "all") excluding += excludes;
+  }
+  EXPECT_EQ(summary["fit"]["ci_excludes_1"]["heads_fitted"], 16);
+  EXPECT_EQ(summary["fit"]["ci_excludes_1"]["heads_excluding_1"], excluding);
+  const std::string md = read(dir / "real_attention.md");
+  EXPECT_NE(md.find("# Real attention"), std::string::npos);
+  EXPECT_NE(md.find(std::to_string(excluding) + " of 16 heads"), std::string::npos) << md.substr(0, 600);
+  EXPECT_NE(read(dir / "real_attention.svg").find("</svg>"), std::string::npos);
+  // The same files again give identical bytes (fixed bootstrap seed, no time stamps).
+  const std::string first = read(dir / "real_attention.json");
+  ASSERT_EQ(run("diagnose --report " + dir.string() + files).status, 0);
+  EXPECT_EQ(read(dir / "real_attention.json"), first);
+  fs::remove_all(dir);
+}
+
 class DiagnoseBadInput : public ::testing::Test {
  protected:
   void SetUp() override {

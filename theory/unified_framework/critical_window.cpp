@@ -1,0 +1,224 @@
+#include "theory/unified_framework/critical_window.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "reference/unified/gap_counting.hpp"
+#include "verify/attention/row_statistics.hpp"
+#include "verify/harness/figure_data.hpp"
+#include "verify/harness/parallel.hpp"
+#include "verify/harness/standard_checks.hpp"
+#include "verify/sample/score_rows.hpp"
+#include "verify/stats/location_scale.hpp"
+#include "verify/stats/power.hpp"
+#include "verify/stats/proportion.hpp"
+
+namespace attnlaw::theory::unified_framework {
+namespace {
+
+using harness::Json;
+
+void resize(WindowSample& s, std::size_t reps) {
+  for (auto* v : {&s.top_weight, &s.sum_sq, &s.entropy, &s.partition, &s.ratio21}) v->assign(reps, 0.0);
+}
+
+}  // namespace
+
+WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta,
+                             std::size_t K, std::size_t reps, rng::StreamKey stream) {
+  if (K < 2 || K > n) throw std::invalid_argument("simulate_window: needs 2 <= K <= n");
+  WindowSample s;
+  resize(s, reps);
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    const sample::TopGaps row = sample::sample_top_gaps(family, stream, static_cast<std::uint32_t>(r), n, K);
+    attention::GapProfile<double> profile;
+    profile.gaps = row.gaps;
+    const auto at_beta = attention::softmax_summary(profile, beta);
+    const auto at_2beta = attention::softmax_summary(profile, 2 * beta);
+    const double z_top = std::exp(at_beta.log_partition);
+    double bulk = 0, bulk_sq = 0, bulk_gap = 0;
+    if (K < n) {
+      const double log_b = sample::bulk_log_mass(family, row, beta);
+      bulk = std::exp(log_b);
+      bulk_sq = std::exp(sample::bulk_log_mass(family, row, 2 * beta));
+      // sum beta Delta e^{-beta Delta} = -beta dB/dbeta = -beta B d(log B)/dbeta, by a central
+      // difference of the smooth log B (step 1e-4 beta: truncation ~1e-8, rounding ~1e-12 relative).
+      const double step = 1e-4 * beta;
+      const double slope =
+          (sample::bulk_log_mass(family, row, beta + step) - sample::bulk_log_mass(family, row, beta - step)) /
+          (2 * step);
+      bulk_gap = -beta * bulk * slope;
+    }
+    const double z = z_top + bulk;
+    s.partition[r] = z;
+    s.top_weight[r] = 1 / z;
+    s.sum_sq[r] = (std::exp(at_2beta.log_partition) + bulk_sq) / (z * z);
+    s.entropy[r] = std::log(z) + (at_beta.mean_scaled_gap * z_top + bulk_gap) / z;
+    s.ratio21[r] = std::exp(-beta * row.gaps[1]);
+  });
+  return s;
+}
+
+WindowSample simulate_pd(double alpha, std::size_t K, std::size_t reps, rng::StreamKey stream) {
+  if (K < 2) throw std::invalid_argument("simulate_pd: needs K >= 2");
+  WindowSample s;
+  resize(s, reps);
+  const double p = 1 / alpha;
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    const std::vector<double> v = sample::sample_pd_weights(alpha, stream, static_cast<std::uint32_t>(r), K);
+    double mass = 0, sq = 0, h = 0;
+    for (auto it = v.rbegin(); it != v.rend(); ++it) {  // smallest first
+      mass += *it;
+      sq += *it * *it;
+      if (*it > 0) h -= *it * std::log(*it);
+    }
+    // The sampler normalises by S = sum_{k<=K} g_k^{-p} + G^{1-p}/(p-1), G = Gamma_K, so
+    // tail = G^{1-p}/((p-1)S) and V_K = G^{-p}/S give back G and S; beyond K,
+    // sum V^2 = G^{1-2p}/((2p-1)S^2) and sum -V log V = tail (log S + p log G + p/(p-1)).
+    const double tail = 1 - mass;
+    const double vk = v.back();
+    if (tail > 0 && vk > 0) {
+      const double g = (p - 1) * tail / vk;
+      const double log_s = -p * std::log(g) - std::log(vk);
+      sq += std::exp((1 - 2 * p) * std::log(g) - 2 * log_s) / (2 * p - 1);
+      h += tail * (log_s + p * std::log(g) + p / (p - 1));
+    }
+    s.top_weight[r] = v[0];
+    s.partition[r] = 1 / v[0];
+    s.sum_sq[r] = sq;
+    s.entropy[r] = h;
+    s.ratio21[r] = v[1] / v[0];
+  });
+  return s;
+}
+
+LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
+                             std::size_t reps, rng::StreamKey stream) {
+  if (K < 2 || K > n) throw std::invalid_argument("simulate_lambda: needs 2 <= K <= n");
+  LambdaSample s;
+  s.h = reference::unified::family_scale<double>(family, static_cast<double>(n)).h;
+  s.lower.assign(reps, 0.0);
+  s.upper.assign(reps, 0.0);
+  std::vector<unsigned char> inexact(reps, 0);
+  const double log_n = std::log(static_cast<double>(n));
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    const sample::TopGaps row = sample::sample_top_gaps(family, stream, static_cast<std::uint32_t>(r), n, K);
+    attention::GapProfile<double> profile;
+    profile.gaps = row.gaps;
+    const double lambda = attention::accumulation_scale(profile).lambda;
+    const bool exact = K == n || sample::lambda_is_exact(row, lambda);
+    inexact[r] = !exact;
+    s.lower[r] = lambda / s.h;
+    s.upper[r] = exact ? s.lower[r] : std::max(lambda, log_n / row.gaps.back()) / s.h;
+  });
+  for (unsigned char b : inexact) s.inexact_rows += b;
+  return s;
+}
+
+TailCount count_tail(const LambdaSample& sample, double x) {
+  TailCount c;
+  for (std::size_t i = 0; i < sample.lower.size(); ++i) {
+    if (sample.lower[i] > x) {
+      ++c.above;
+    } else if (sample.upper[i] > x) {
+      ++c.undecided;
+    }
+  }
+  return c;
+}
+
+harness::Check band_proportion_check(std::uint64_t successes, std::uint64_t undecided, std::uint64_t trials,
+                                     double p0, double band, std::string what, Json params, double target) {
+  const double m = static_cast<double>(trials);
+  const double lo_obs = static_cast<double>(successes) / m;
+  const double hi_obs = static_cast<double>(successes + undecided) / m;
+  const double lo_null = std::max(0.0, p0 - band), hi_null = std::min(1.0, p0 + band);
+  // The closest pair (observed count, null probability) decides; the test is exact at that pair.
+  std::uint64_t x = successes;
+  double p_null = p0;
+  bool meets = false;
+  if (hi_obs < lo_null) {
+    x = successes + undecided;
+    p_null = lo_null;
+  } else if (lo_obs > hi_null) {
+    p_null = hi_null;
+  } else {
+    meets = true;
+    x = static_cast<std::uint64_t>(std::clamp(std::round(p0 * m), static_cast<double>(successes),
+                                              static_cast<double>(successes + undecided)));
+  }
+  stats::ProportionTest t = stats::binomial_test(x, trials, p_null);
+  if (meets) {
+    t.result.p_value = 1;
+    t.result.statistic = static_cast<double>(x);
+  }
+  t.result.p_method = fmt::format(
+      "exact binomial at the nearest point of the null band [{:.4f}, {:.4f}] (reference {:.4f} +- {:.4f}); "
+      "{} of {} trials undecided, counted either way",
+      lo_null, hi_null, p0, band, undecided, trials);
+  harness::Check c = harness::proportion_check(t, std::move(what), std::move(params), p0, trials, target);
+  c.effect = harness::Effect{"probability - p0", (lo_obs + hi_obs) / 2 - p0, {t.ci.lo - p0, t.ci.hi - p0}};
+  c.detectable_at = [p0, band, trials, undecided, m](double alpha) {
+    return harness::Detectable{
+        "|probability - p0| (incl. band and undecided)",
+        band + static_cast<double>(undecided) / m + stats::detectable_proportion_shift(p0, trials, alpha, 0.99), 0.99};
+  };
+  return c;
+}
+
+harness::Check tolerance_mean_check(std::span<const double> values, double mu0, double tolerance, std::string what,
+                                    Json params, double target) {
+  stats::MeanTest t = stats::z_test_mean_sample_sigma(values, mu0);
+  const double excess = std::max(0.0, std::abs(t.estimate - mu0) - tolerance);
+  // A degenerate sample (sd 0: H at c = 0.3 varies by 1e-9) decides by the excess alone.
+  const double z = t.std_error > 0 ? excess / t.std_error : (excess > 0 ? INFINITY : 0.0);
+  t.result.p_value = std::min(1.0, std::erfc(z / std::sqrt(2.0)));
+  t.result.statistic = z;
+  t.result.p_method = fmt::format(
+      "normal, sigma from the sample; composite null |mean - {:.6g}| <= {:.3g} (stated finite-n bias bound)", mu0,
+      tolerance);
+  const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
+  harness::Check c =
+      harness::mean_check(t, mu0, std::move(what), std::move(params), sd, values.size(), "mean - reference", 1, target);
+  const std::size_t m = values.size();
+  c.detectable_at = [sd, m, tolerance](double alpha) {
+    return harness::Detectable{"|mean - reference| (incl. tolerance)",
+                               tolerance + stats::detectable_mean_shift(sd, m, alpha, 0.99), 0.99};
+  };
+  return c;
+}
+
+Json lambda_tail_figure(const std::string& claim, const Json& params, const LambdaSample& sample) {
+  Json x = Json::array(), lower = Json::array(), upper = Json::array(), lx = Json::array(), ly = Json::array();
+  const double m = static_cast<double>(sample.lower.size());
+  for (double t = 1.0; t <= 20.0 * 1.0001; t *= std::pow(20.0, 1.0 / 60)) {
+    const TailCount c = count_tail(sample, t);
+    x.push_back(t);
+    lower.push_back(static_cast<double>(c.above) / m);
+    upper.push_back(static_cast<double>(c.above + c.undecided) / m);
+  }
+  for (const auto& point : reference::unified::lambda_law_upper_tail()) {
+    lx.push_back(point.x);
+    ly.push_back(point.tail);
+  }
+  Json series = Json::array();
+  series.push_back({{"label", "Monte Carlo, Lambda_n/h_n > x"}, {"style", "lines"}, {"x", x}, {"y", std::move(lower)}});
+  series.push_back(
+      {{"label", "Monte Carlo, undecided rows counted above"}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(upper)}});
+  series.push_back({{"label", "L table (limit)"}, {"style", "points"}, {"x", std::move(lx)}, {"y", std::move(ly)}});
+  return {{"id", harness::figure_slug(claim, "lambda-tail", params)},
+          {"claim", claim},
+          {"kind", "curves"},
+          {"title", fmt::format("{}: P(Lambda_n/h_n > x) against the limit L, {}", claim, params.dump())},
+          {"xlabel", "x"},
+          {"ylabel", "P(Lambda_n / h_n > x)"},
+          {"log_x", true},
+          {"log_y", true},
+          {"series", std::move(series)}};
+}
+
+}  // namespace attnlaw::theory::unified_framework

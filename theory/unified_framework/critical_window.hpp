@@ -1,0 +1,83 @@
+#pragma once
+// The softmax weights of Gumbel-domain rows at beta = c h_n, simulated with the exact top-K
+// sampler plus the bulk correction, and compared with the PD(1/c, 0) limit (UF.pd-limit).
+// Shared by the family claims (exponential, gaussian, weibull, log2).
+//
+// Also the pieces the window claims share: the same functionals of PD(alpha, 0) samples, the
+// accumulation scale Lambda_n / h_n of top-K rows with the rows it cannot decide, and the two
+// tests that absorb a stated finite-n bias or a reference table's error (a composite null
+// "|theta - theta_0| <= delta" instead of a point null that a large M would always reject).
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "reference/unified/score_families.hpp"
+#include "verify/harness/claim.hpp"
+#include "verify/rng/philox_stream.hpp"
+
+namespace attnlaw::theory::unified_framework {
+
+// Per replicate, the functionals of the ranked weights a_j = e^{-beta Delta_j} / Z.
+struct WindowSample {
+  std::vector<double> top_weight;  // a_(1) = 1/Z
+  std::vector<double> sum_sq;      // sum_j a_j^2
+  std::vector<double> entropy;     // H
+  std::vector<double> partition;   // Z (with the bulk correction)
+  std::vector<double> ratio21;     // a_(2)/a_(1) = e^{-beta Delta_(2)}
+};
+
+// reps rows of n scores of `family`, top K retained (K = n: full rows), at inverse temperature beta.
+// The omitted n - K scores enter Z, sum a^2 and H through their exact conditional expectations
+// given the top K (sample::bulk_log_mass at beta and 2 beta, and its beta-derivative for the
+// weighted mean gap): Z is then unbiased for the full row's Z, and the others are off only by the
+// fluctuation of the bulk, relative order sqrt(sum_{k>K} k^{-2c}) / Z (K^{1/2-c} for c > 1/2).
+// Needs 2 <= K <= n.
+WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta,
+                             std::size_t K, std::size_t reps, rng::StreamKey stream);
+
+// The same functionals of reps samples of PD(alpha, 0) from sample::sample_pd_weights (K
+// weights). The weights beyond K are the expected tail the sampler adds to its normaliser; their
+// contributions to sum V^2 and H are added in the same continuum approximation
+// (Gamma_k ~ k beyond K), so the truncation moves neither.
+WindowSample simulate_pd(double alpha, std::size_t K, std::size_t reps, rng::StreamKey stream);
+
+// Lambda_n / h_n of rows whose top K gaps are known. The retained gaps give a lower bound
+// Lambda_ret <= Lambda_n; beyond Delta_(K), log N(t)/t <= log n / Delta_(K), so
+// Lambda_n <= max(Lambda_ret, log n / Delta_(K)). Both are stored divided by h_n.
+struct LambdaSample {
+  double h = 0;                // h_n of the family
+  std::vector<double> lower;   // Lambda_ret / h_n
+  std::vector<double> upper;   // max(Lambda_ret, log n / Delta_(K)) / h_n (= lower when K = n)
+  std::size_t inexact_rows = 0;  // rows where sample::lambda_is_exact says Lambda_ret is not Lambda_n
+};
+
+LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
+                             std::size_t reps, rng::StreamKey stream);
+
+// Counts of P(Lambda_n / h_n > x): `above` rows certainly exceed x, `undecided` rows may or may not.
+struct TailCount {
+  std::uint64_t above = 0;
+  std::uint64_t undecided = 0;
+};
+TailCount count_tail(const LambdaSample& sample, double x);
+
+// Binomial test of P(event) = p against the composite null p in [p0 - band, p0 + band] (band: the
+// reference's error plus any stated finite-n bias), with `undecided` trials counted as either
+// outcome: the p-value is that of the exact binomial test at the point of the null band nearest
+// to the observed range of proportions (1 if they meet). Conservative for every p in the band.
+harness::Check band_proportion_check(std::uint64_t successes, std::uint64_t undecided, std::uint64_t trials,
+                                     double p0, double band, std::string what, harness::Json params,
+                                     double target);
+
+// z-test of a mean against the composite null |mu - mu0| <= tolerance (a stated bound on the
+// finite-n bias; 0 for an exact reference): p = min(1, 2 Phibar((|mean - mu0| - tolerance)/se)),
+// sigma from the sample (M large). The detectable shift is tolerance + (z_{1-a/2} + z_.99) sigma/sqrt(M).
+harness::Check tolerance_mean_check(std::span<const double> values, double mu0, double tolerance, std::string what,
+                                    harness::Json params, double target);
+
+// ECDF of the tail P(Lambda_n/h_n > x) (lower and upper bounds) against the L table.
+harness::Json lambda_tail_figure(const std::string& claim, const harness::Json& params, const LambdaSample& sample);
+
+}  // namespace attnlaw::theory::unified_framework

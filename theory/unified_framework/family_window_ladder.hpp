@@ -1,0 +1,29 @@
+#pragma once
+// The checks that UF.family.gaussian, UF.family.weibull and UF.family.log2 share (UF.md §2
+// UF.family.*): the family scale h_n = n f(b_n), and the critical window beta = c h_n on an
+// n-ladder against the exact finite-n expectations (theory/unified_framework/finite_n_window.hpp)
+// and against their PD(1/c, 0) limit, with the ~1/log n rate of the bias.
+#include <functional>
+#include <string>
+
+#include "reference/unified/score_families.hpp"
+#include "verify/harness/claim.hpp"
+
+namespace attnlaw::theory::unified_framework {
+
+// The h_n a claim uses to set beta = c h_n (family_scale, or a claim-local planted bug).
+using ScaleFunction = std::function<double(double n)>;
+
+// Deterministic: at every n of params["n"], the h_n of `scale` against n f(b_n) evaluated at the
+// reference b_n, and against the independent Newton/closed-form scale; for log2 with eta = 1 also
+// against (log n)^2. Statistic = worst relative error / 1e-9.
+harness::ExperimentResult family_scale_check(const std::string& claim, const reference::unified::ScoreFamily& family,
+                                             const ScaleFunction& scale, const harness::Json& params);
+
+// params: c (> 1) or gamma (beta = gamma sqrt(log n), Giorlandino–Goldt), n (ladder), K, reps,
+// optional alpha_shift (the relative shift of alpha = h_n/beta the largest rung must detect).
+harness::ExperimentResult window_ladder(const std::string& claim, const reference::unified::ScoreFamily& family,
+                                        const ScaleFunction& scale, const harness::Json& params,
+                                        const harness::RunContext& context);
+
+}  // namespace attnlaw::theory::unified_framework

@@ -1,0 +1,267 @@
+// UF.gap.bounds: the deterministic finite-n forms of the collapse criterion (theory-notes UF.md
+// §2). With r = beta / Lambda of the row itself: for r < 1, log Z >= (1 - r) C_n and
+// D <= r C_n e^{-(1 - r) C_n} <= e^{-1} r / (1 - r); for r > 1, eps = 1 / (r - 1), Z - 1 <= eps,
+// sum beta Delta e^{-beta Delta} <= (1 + eps)^2 - 1 and H <= log(1 + eps) + 2 eps + eps^2.
+// Each inequality is a deterministic check (worst ratio quantity / bound over every row and
+// temperature, pass iff <= 1) on random rows of every score family, on adversarial rows, and at
+// r = 0.01, 0.1, 10, 100 against the numeric bounds of UF.md §5. A fixed set of 1000 rows is
+// also proved in MPFI interval arithmetic (certify_bounds.hpp).
+#include <fmt/core.h>
+
+#include <array>
+#include <cmath>
+#include <memory>
+
+#include "theory/unified_framework/certify_bounds.hpp"
+#include "theory/unified_framework/claims.hpp"
+#include "theory/unified_framework/collapse_bounds.hpp"
+#include "theory/unified_framework/gap_rows.hpp"
+#include "verify/harness/figure_data.hpp"
+#include "verify/harness/parallel.hpp"
+
+namespace attnlaw::theory::unified_framework {
+namespace {
+
+using harness::Json;
+
+constexpr char kId[] = "UF.gap.bounds";
+// The rows of the interval proof are fixed (this seed, not the battery's), so that the proof is
+// about one recorded set of rows.
+constexpr std::uint32_t kCertificationSeed = 20260517;
+constexpr std::size_t kCertificationRows = 1000;
+constexpr std::uint64_t kCertificationLength = 100;
+constexpr double kCertificationRatios[] = {0.01, 0.1, 0.5, 0.9, 1.1, 2, 10, 100};
+
+// UF.md §5 "Deterministic bound values", as printed there.
+struct NumericBound {
+  double r;
+  const char* quantity;
+  double value;
+};
+constexpr std::array<NumericBound, 4> kSection5{{{0.01, "D", 0.003715954},
+                                                  {0.1, "D", 0.040875493},
+                                                  {10, "H", 0.33992842},
+                                                  {100, "H", 0.030354386}}};
+
+enum Inequality { kPartitionLower, kTopTwoContact, kTopTwo, kPartitionUpper, kEnergy, kEntropy, kInequalities };
+constexpr const char* kTargets[kInequalities] = {
+    "r < 1: log Z >= (1 - r) C_n", "r < 1: D <= r C_n e^{-(1-r) C_n}", "r < 1: D <= e^{-1} r / (1 - r)",
+    "r > 1: Z - 1 <= eps = 1/(r - 1)", "r > 1: sum_j beta Delta_j e^{-beta Delta_j} <= (1 + eps)^2 - 1",
+    "r > 1: H <= log(1 + eps) + 2 eps + eps^2"};
+constexpr const char* kRatioNames[kInequalities] = {"(1-r) C_n / log Z", "D / (r C e^{-(1-r)C})",
+                                                    "D / (e^{-1} r/(1-r))", "(Z - 1) / eps",
+                                                    "weighted gap sum / ((1+eps)^2 - 1)",
+                                                    "H / (log(1+eps) + 2 eps + eps^2)"};
+
+struct Tally {
+  std::array<WorstRatio, kInequalities> bounds;
+  std::array<WorstRatio, kSection5.size()> numeric;
+  std::size_t rows = 0;
+
+  void merge(const Tally& other) {
+    for (int i = 0; i < kInequalities; ++i) bounds[i].merge(other.bounds[i]);
+    for (std::size_t i = 0; i < numeric.size(); ++i) numeric[i].merge(other.numeric[i]);
+    rows += other.rows;
+  }
+
+  template <class Where>
+  void add(const GapQuantities& q, Where&& where) {
+    const BoundRatios b = bound_ratios(q);
+    const double ratios[kInequalities] = {b.partition_lower, b.top_two_contact, b.top_two,
+                                          b.partition_upper, b.energy,          b.entropy};
+    for (int i = 0; i < kInequalities; ++i) bounds[i].add_lazy(ratios[i], where);
+  }
+};
+
+// Evaluates one row at beta = r Lambda for each r and at each absolute beta.
+template <class Where>
+void tally_row(Tally& tally, const attention::GapProfile<double>& profile, std::span<const double> ratios,
+               std::span<const double> betas, Where&& where) {
+  const auto scale = attention::accumulation_scale(profile);
+  if (scale.ties || profile.size() < 2) return;
+  ++tally.rows;
+  const auto evaluate = [&](double beta) {
+    const GapQuantities q = gap_quantities(profile, scale, beta);
+    tally.add(q, [&] { return where() + fmt::format(", beta = {:.6g}, r = {:.6g}", beta, q.r); });
+    return q;
+  };
+  for (const double r : ratios) {
+    const double beta = r * scale.lambda;
+    if (std::isfinite(beta)) evaluate(beta);
+  }
+  for (const double beta : betas) evaluate(beta);
+  // The numeric bounds of §5 at beta = r Lambda for their r.
+  for (std::size_t i = 0; i < kSection5.size(); ++i) {
+    const double beta = kSection5[i].r * scale.lambda;
+    if (!std::isfinite(beta)) continue;
+    const auto s = attention::softmax_summary(profile, beta);
+    const double value = kSection5[i].quantity[0] == 'D' ? s.top_two_difference : s.entropy;
+    tally.numeric[i].add_lazy(bound_ratio(value, kSection5[i].value), where);
+  }
+}
+
+Json random_point(const std::string& family, std::size_t count) {
+  return {{"rows", "random"}, {"family", family}, {"count", count}, {"n_max", 1000}};
+}
+
+class GapBounds final : public harness::Claim {
+ public:
+  const harness::ClaimInfo& info() const override { return info_; }
+
+  std::vector<Json> grid(harness::Battery battery) const override {
+    const bool smoke = battery == harness::Battery::smoke;
+    std::vector<Json> points;
+    for (const auto& family : gap_families()) points.push_back(random_point(family.name(), smoke ? 3000 : 100000));
+    points.push_back({{"rows", "adversarial"}, {"long_rows", !smoke}});
+    points.push_back({{"rows", "certified"},
+                      {"count", kCertificationRows},
+                      {"n_max", kCertificationLength},
+                      {"seed", kCertificationSeed},
+                      {"precision_bits", 128}});
+    return points;
+  }
+
+  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const std::string rows = params.at("rows").get<std::string>();
+    if (rows == "certified") return run_certified(params);
+    Tally tally;
+    harness::ExperimentResult out;
+    if (rows == "random") {
+      tally = run_random(params, context, out);
+    } else {
+      const auto stream = rng::make_key(context.seed, kId, params.dump());
+      for (const LabelledRow& row : adversarial_rows(stream, params.at("long_rows").get<bool>())) {
+        const auto profile = attention::gap_profile(std::span<const double>(row.logits));
+        tally_row(tally, profile, bound_ratios_grid(), extreme_betas(), [&] { return row.label; });
+      }
+    }
+    for (int i = 0; i < kInequalities; ++i) {
+      out.checks.push_back(ratio_check(kTargets[i], params, tally.bounds[i], tally.rows, kRatioNames[i]));
+    }
+    for (std::size_t i = 0; i < kSection5.size(); ++i) {
+      const NumericBound& b = kSection5[i];
+      out.checks.push_back(ratio_check(
+          fmt::format("beta = {:g} Lambda: {} <= {} (UF.md §5)", b.r, b.quantity, b.value), params, tally.numeric[i],
+          tally.rows, fmt::format("{} / {}", b.quantity, b.value)));
+    }
+    return out;
+  }
+
+ private:
+  Tally run_random(const Json& params, const harness::RunContext& context, harness::ExperimentResult& out) const {
+    const auto family = gap_family(params.at("family").get<std::string>());
+    const auto count = params.at("count").get<std::size_t>();
+    const auto n_max = params.at("n_max").get<std::uint64_t>();
+    const RowStreams streams = row_streams(context.seed, kId, params.dump());
+    constexpr std::size_t kChunks = 64;
+    constexpr std::size_t kFigureRows = 1000;
+    std::vector<Tally> tallies(kChunks);
+    std::vector<std::array<double, 3>> sample(std::min(count, kFigureRows), {0, -1, -1});  // r, D, H
+    harness::for_each_replicate(kChunks, [&](std::size_t chunk) {
+      for (std::size_t i = chunk; i < count; i += kChunks) {
+        const auto index = static_cast<std::uint32_t>(i);
+        const std::vector<double> logits = random_family_row(family, streams, index, n_max);
+        const auto profile = attention::gap_profile(std::span<const double>(logits));
+        // One r log-uniform on [1e-3, 1e3] and one beta log-uniform on [1e-12, 1e15] per row.
+        const double r = std::pow(10.0, 6 * row_uniform(streams, index, kFirstFreeSlot) - 3);
+        const double beta = std::pow(10.0, 27 * row_uniform(streams, index, kFirstFreeSlot + 1) - 12);
+        const double ratios[] = {r, 0.01, 0.1, 10, 100};
+        tally_row(tallies[chunk], profile, ratios, std::span<const double>(&beta, 1),
+                  [&] { return fmt::format("{} row {} (n = {})", family.name(), i, profile.size()); });
+        if (i < sample.size()) {
+          const auto scale = attention::accumulation_scale(profile);
+          if (!scale.ties) {
+            const auto s = attention::softmax_summary(profile, r * scale.lambda);
+            sample[i] = {r, r < 1 ? s.top_two_difference : -1, r > 1 ? s.entropy : -1};
+          }
+        }
+      }
+    });
+    Tally tally;
+    for (const Tally& t : tallies) tally.merge(t);
+    out.figures.push_back(figure(params, family.name(), sample));
+    return tally;
+  }
+
+  harness::ExperimentResult run_certified(const Json& params) const {
+    const auto count = params.at("count").get<std::size_t>();
+    const auto n_max = params.at("n_max").get<std::uint64_t>();
+    const auto seed = params.at("seed").get<std::uint32_t>();
+    const RowStreams streams = row_streams(seed, kId, "certified rows");
+    std::vector<std::vector<double>> rows;
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto& family = gap_families()[i % gap_families().size()];
+      rows.push_back(random_family_row(family, streams, static_cast<std::uint32_t>(i), n_max));
+    }
+    const BoundCertificate proof =
+        certify_collapse_bounds(rows, kCertificationRatios, params.at("precision_bits").get<unsigned>());
+    harness::Check c;
+    c.test = "deterministic";
+    c.target = fmt::format(
+        "MPFI proof on {} fixed rows (seed {}, every family, n <= {}) at r in {{0.01, 0.1, 0.5, 0.9, 1.1, 2, 10, 100}}: "
+        "sup(left) < inf(bound) for D, Z - 1, the weighted gap sum and H",
+        count, seed, n_max);
+    c.params = params;
+    c.statistic = proof.worst_ratio;
+    c.p_method = fmt::format(
+        "interval arithmetic from the double logits as exact points; statistic = worst sup(left)/inf(bound) over {} "
+        "inequalities on {} rows (rows left with one unmasked entry skipped), {} not proved (worst at {}); pass iff every one is proved",
+        proof.inequalities, proof.rows, proof.uncertified, proof.worst_where);
+    c.effect = harness::Effect{"inequalities not proved", static_cast<double>(proof.uncertified),
+                               {static_cast<double>(proof.uncertified), static_cast<double>(proof.uncertified)}};
+    c.deterministic_holds = proof.uncertified == 0 && proof.worst_ratio < 1;
+    harness::ExperimentResult out;
+    out.checks.push_back(std::move(c));
+    return out;
+  }
+
+  Json figure(const Json& params, const std::string& family, const std::vector<std::array<double, 3>>& sample) const {
+    Json dx = Json::array(), dy = Json::array(), hx = Json::array(), hy = Json::array();
+    for (const auto& [r, d, h] : sample) {
+      if (d > 0) {
+        dx.push_back(r);
+        dy.push_back(d);
+      }
+      if (h > 0) {
+        hx.push_back(r);
+        hy.push_back(h);
+      }
+    }
+    Json bx = Json::array(), by_d = Json::array(), cx = Json::array(), by_h = Json::array();
+    for (int k = 0; k < 60; ++k) {
+      const double below = std::pow(10.0, -3 + 3.0 * k / 60);  // 1e-3 ... 0.89
+      bx.push_back(below);
+      by_d.push_back(top_two_bound(below));
+      const double above = std::pow(10.0, 3.0 * (k + 1) / 60);  // 1.12 ... 1e3
+      cx.push_back(above);
+      by_h.push_back(entropy_bound(above));
+    }
+    Json series = Json::array();
+    series.push_back({{"label", "D, r < 1"}, {"style", "points"}, {"x", dx}, {"y", dy}});
+    series.push_back({{"label", "H, r > 1"}, {"style", "points"}, {"x", hx}, {"y", hy}});
+    series.push_back({{"label", "e^{-1} r/(1-r)"}, {"style", "lines"}, {"x", bx}, {"y", by_d}});
+    series.push_back({{"label", "log(1+eps) + 2 eps + eps^2"}, {"style", "lines"}, {"x", cx}, {"y", by_h}});
+    return {{"id", harness::figure_slug(kId, "bounds", params)},
+            {"claim", kId},
+            {"kind", "curves"},
+            {"title", fmt::format("{}: D and H at beta = r Lambda against the bounds, {} rows", kId, family)},
+            {"xlabel", "r = beta / Lambda"},
+            {"ylabel", "D (r < 1), H (r > 1)"},
+            {"log_x", true},
+            {"log_y", true},
+            {"series", std::move(series)}};
+  }
+
+  harness::ClaimInfo info_{
+      kId, "UF", "UF.md §2 UF.gap.bounds (collapse criterion, finite-n form)",
+      "For any row with scale Lambda and r = beta / Lambda: r < 1 gives D <= e^{-1} r / (1 - r) (via log Z >= (1-r) C_n "
+      "and D <= r C_n e^{-(1-r) C_n}); r > 1 gives 1 <= Z <= 1 + eps, sum beta Delta e^{-beta Delta} <= (1+eps)^2 - 1 "
+      "and H <= log(1 + eps) + 2 eps + eps^2, eps = 1/(r - 1).",
+      harness::Provenance::paper_summary, "criterion [summary]; explicit bounds [derived][checked]"};
+};
+
+}  // namespace
+
+void register_gap_bounds(harness::Registry& registry) { registry.add(std::make_unique<GapBounds>()); }
+
+}  // namespace attnlaw::theory::unified_framework

@@ -1,0 +1,179 @@
+// UF.gap.rank-collapse: rank collapse F = log Z -> infinity (theory-notes UF.md §2, †). Its
+// deterministic content, checked row by row on random rows of every family and on adversarial rows:
+//   G := max_j a_j - min_j a_j <= 1/Z = e^{-F}                    (F -> inf  =>  G -> 0),
+//   max_j |a_j - 1/n| <= G,   a_(1) <= 1/n + G                     (G -> 0, n -> inf  =>  F -> inf;
+//                                                                  both up to the weights' rounding),
+//   beta < Lambda^{(rho)} => log Z(beta) > rho, i.e. Lambda^{(rho)} <= B(rho) (the rank boundary),
+//   r = beta / Lambda < 1 => log Z >= (1 - r) C_n                  (r -> 0, C_n -> inf  =>  F -> inf;
+//                                                                  8 ulps allowed, equality at beta = 0),
+// with the resolved scale Lambda^{(rho)} = sup_{t: log N(t) > rho} (log N(t) - rho) / t and
+// B(rho) = sup{beta >= 0 : Z(beta) >= e^rho}.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "theory/unified_framework/claims.hpp"
+#include "theory/unified_framework/collapse_bounds.hpp"
+#include "theory/unified_framework/gap_rows.hpp"
+#include "verify/harness/parallel.hpp"
+
+namespace attnlaw::theory::unified_framework {
+namespace {
+
+using harness::Json;
+
+constexpr char kId[] = "UF.gap.rank-collapse";
+
+// Lambda^{(rho)}: the supremum is attained at a gap value (the ratio decreases between gaps).
+double resolved_scale(const attention::GapProfile<double>& profile, double rho) {
+  const std::vector<double>& gaps = profile.gaps;
+  double best = 0;
+  for (std::size_t first = 0; first < gaps.size();) {
+    std::size_t last = first + 1;
+    while (last < gaps.size() && gaps[last] == gaps[first]) ++last;
+    const double log_count = std::log(static_cast<double>(last));
+    if (log_count > rho && gaps[first] > 0) best = std::max(best, (log_count - rho) / gaps[first]);
+    first = last;
+  }
+  return best;
+}
+
+// An upper end of B(rho) = sup{beta : log Z(beta) >= rho} (log Z decreases in beta): the bisection
+// keeps log Z(hi) < rho, so B <= hi. Requires rho < log n.
+double rank_boundary_upper(const attention::GapProfile<double>& profile, double rho, double start) {
+  const auto log_z = [&](double beta) { return attention::softmax_summary(profile, beta).log_partition; };
+  double lo = 0, hi = start > 0 ? start : 1;
+  while (log_z(hi) >= rho) {
+    lo = hi;
+    hi *= 2;
+  }
+  for (int i = 0; i < 80 && hi - lo > 1e-15 * hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (log_z(mid) >= rho ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+struct Tally {
+  WorstRatio spread, uniform, top, resolved, boundary, partition;
+  std::size_t rows = 0;
+  void merge(const Tally& o) {
+    spread.merge(o.spread);
+    uniform.merge(o.uniform);
+    top.merge(o.top);
+    resolved.merge(o.resolved);
+    boundary.merge(o.boundary);
+    partition.merge(o.partition);
+    rows += o.rows;
+  }
+};
+
+template <class Where>
+void tally_row(Tally& t, const attention::GapProfile<double>& profile, bool with_boundary, Where&& where) {
+  const auto scale = attention::accumulation_scale(profile);
+  if (scale.ties || profile.size() < 2 || !std::isfinite(scale.lambda)) return;
+  ++t.rows;
+  const double n = static_cast<double>(profile.size());
+  std::vector<double> betas = extreme_betas();
+  for (double r : bound_ratios_grid()) betas.push_back(r * scale.lambda);
+  for (const double beta : betas) {
+    const auto s = attention::softmax_summary(profile, beta);
+    // Each computed weight e^{-x_j}, x_j = beta Delta_j + log Z, carries a relative error of about
+    // (2 + 2 x_j) epsilon (x_j itself is rounded); `rounding` is twice the largest such error.
+    double a_max = 0, a_min = 1, off_uniform = 0, rounding = 0;
+    for (const double gap : profile.gaps) {
+      const double x = beta * gap + s.log_partition;
+      const double a = std::exp(-x);
+      a_max = std::max(a_max, a);
+      a_min = std::min(a_min, a);
+      rounding = std::max(rounding, 2 * (2 + 2 * x) * std::numeric_limits<double>::epsilon() * a);
+    }
+    const double spread = a_max - a_min;
+    for (const double a : {a_max, a_min}) off_uniform = std::max(off_uniform, std::fabs(a - 1 / n));
+    const auto at = [&] { return where() + fmt::format(", beta = {:.6g}", beta); };
+    t.spread.add_lazy(bound_ratio(spread, std::exp(-s.log_partition)), at);
+    // 1/n lies between the smallest and the largest weight; at beta = 0 they are all equal and
+    // only the rounding separates them.
+    t.uniform.add_lazy(bound_ratio(off_uniform, spread + rounding), at);
+    t.top.add_lazy(bound_ratio(a_max, 1 / n + spread + rounding), at);
+    const double r = beta * scale.contact_gap / scale.contact_entropy;
+    if (r < 1) t.partition.add_lazy(bound_ratio_attained((1 - r) * scale.contact_entropy, s.log_partition), at);
+  }
+  // Resolution levels rho below log n.
+  for (const double fraction : {0.1, 0.5, 0.9}) {
+    const double rho = fraction * std::log(n);
+    const double resolved = resolved_scale(profile, rho);
+    if (!(resolved > 0)) continue;
+    for (const double u : {0.5, 0.9, 0.999}) {
+      const double beta = u * resolved;
+      const double log_z = attention::softmax_summary(profile, beta).log_partition;
+      t.resolved.add_lazy(bound_ratio(rho, log_z),
+                          [&] { return where() + fmt::format(", rho = {:.4g}, beta = {:.4g} Lambda^(rho)", rho, u); });
+    }
+    if (with_boundary) {
+      t.boundary.add_lazy(bound_ratio(resolved, rank_boundary_upper(profile, rho, resolved)),
+                          [&] { return where() + fmt::format(", rho = {:.4g}", rho); });
+    }
+  }
+}
+
+class GapRankCollapse final : public harness::Claim {
+ public:
+  const harness::ClaimInfo& info() const override { return info_; }
+
+  std::vector<Json> grid(harness::Battery battery) const override {
+    const bool smoke = battery == harness::Battery::smoke;
+    return {{{"rows", "random"}, {"count_per_family", smoke ? 200 : 2000}, {"n_max", smoke ? 1000 : 10000},
+             {"rank_boundary_rows", smoke ? 50 : 200}},
+            {{"rows", "adversarial"}, {"long_rows", false}}};
+  }
+
+  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    Tally tally;
+    if (params.at("rows") == "random") {
+      const auto boundary_rows = params.at("rank_boundary_rows").get<std::size_t>();
+      tally = tally_random_rows<Tally>(params, context.seed, kId,
+                                       [&](Tally& t, std::size_t i, const auto& profile, const auto& where) {
+                                         tally_row(t, profile, i < boundary_rows, where);
+                                       });
+    } else {
+      const auto stream = rng::make_key(context.seed, kId, params.dump());
+      for (const LabelledRow& row : adversarial_rows(stream, params.at("long_rows").get<bool>())) {
+        tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), row.logits.size() <= 100000,
+                  [&] { return row.label; });
+      }
+    }
+    harness::ExperimentResult out;
+    out.checks.push_back(
+        ratio_check("G = max_j a_j - min_j a_j <= e^{-F} = 1/Z", params, tally.spread, tally.rows, "G Z"));
+    out.checks.push_back(
+        ratio_check("max_j |a_j - 1/n| <= G", params, tally.uniform, tally.rows, "max_j |a_j - 1/n| / G"));
+    out.checks.push_back(ratio_check("a_(1) = e^{-F} <= 1/n + G (G -> 0 and n -> inf force F -> inf)", params,
+                                     tally.top, tally.rows, "a_(1) / (1/n + G)"));
+    out.checks.push_back(ratio_check("beta < Lambda^{(rho)} implies log Z(beta) > rho (beta = 0.5, 0.9, 0.999 "
+                                     "Lambda^{(rho)}, rho = 0.1, 0.5, 0.9 log n)",
+                                     params, tally.resolved, tally.rows, "rho / log Z"));
+    out.checks.push_back(ratio_check("Lambda^{(rho)} <= B(rho) = sup{beta : Z(beta) >= e^rho} (B from above by "
+                                     "bisection)",
+                                     params, tally.boundary, tally.rows, "Lambda^{(rho)} / B(rho)"));
+    out.checks.push_back(ratio_check("r = beta/Lambda < 1 implies F = log Z >= (1 - r) C_n", params, tally.partition,
+                                     tally.rows, "(1 - r) C_n / log Z"));
+    return out;
+  }
+
+ private:
+  harness::ClaimInfo info_{
+      kId, "UF", "UF.md §2 UF.gap.rank-collapse (†)",
+      "F(beta_n) = log Z -> inf iff G(beta_n) = max|a_j - a_k| -> 0 iff max_j |a_j - 1/n| -> 0; beta_n < "
+      "Lambda_n^{(r_n)} with r_n -> inf gives Z > e^{r_n}; beta_n/Lambda_n -> 0 with C_n -> inf gives "
+      "log Z >= (1 - r_n) C_n -> inf.",
+      harness::Provenance::paper_summary, "[summary]† (restating draft)"};
+};
+
+}  // namespace
+
+void register_gap_rank_collapse(harness::Registry& registry) { registry.add(std::make_unique<GapRankCollapse>()); }
+
+}  // namespace attnlaw::theory::unified_framework

@@ -1,0 +1,213 @@
+// UF.pd-limit: at beta = c h_n, c > 1, the ranked weights of a Gumbel-domain row converge to
+// PD(1/c, 0) (UF.md §2 UF.pd-limit); for c < 1 the top weight vanishes. Three parts:
+//   - the PD sampler itself against the PD references (a positive control that binds the
+//     references used below to the law they describe);
+//   - exponential rows (h_n = 1, the clean bed: the only error is the missing bulk,
+//     O(n^{1-c})) at n = 1e12 by the exact top-K sampler plus the bulk correction, against PD;
+//   - c < 1: mean log a_max against log n over an n-ladder, slope -(1 - c).
+#include <fmt/core.h>
+
+#include <boost/math/special_functions/gamma.hpp>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "reference/unified/poisson_dirichlet.hpp"
+#include "theory/unified_framework/claims.hpp"
+#include "theory/unified_framework/critical_window.hpp"
+#include "verify/harness/figure_data.hpp"
+#include "verify/harness/standard_checks.hpp"
+#include "verify/stats/goodness_of_fit.hpp"
+#include "verify/stats/linear_fit.hpp"
+
+namespace attnlaw::theory::unified_framework {
+namespace {
+
+using harness::Json;
+namespace ref = reference::unified;
+
+constexpr std::size_t kPdTruncation = 1000;
+constexpr std::size_t kTopK = 1000;
+
+// The CDF of V_1 tabulated once per alpha and interpolated linearly: a KS test needs it at every
+// sample. Near w = 1 it behaves like 1 - C (1 - w)^alpha (infinite slope; at alpha = 1/4 a fifth
+// of the mass lies within 0.0025 of 1), so the grid is uniform in y = (1 - w)^alpha, where F is
+// smooth: 400 cells in y keep the interpolation error near 1e-5.
+class TopWeightCdf {
+ public:
+  explicit TopWeightCdf(double alpha) : alpha_(alpha), values_(kCells + 1) {
+    for (int i = 0; i <= kCells; ++i) {
+      const double y = static_cast<double>(i) / kCells;
+      const auto e = ref::pd_top_weight_cdf<double>(alpha, 1 - std::pow(y, 1 / alpha));
+      values_[static_cast<std::size_t>(i)] = std::clamp(e.value, 0.0, 1.0);
+      error_ = std::max(error_, e.error);
+    }
+  }
+  double operator()(double w) const {
+    const double x = std::pow(1 - std::clamp(w, 0.0, 1.0), alpha_) * kCells;
+    const auto i = std::min(static_cast<std::size_t>(x), static_cast<std::size_t>(kCells - 1));
+    const double f = x - static_cast<double>(i);
+    return (1 - f) * values_[i] + f * values_[i + 1];
+  }
+  double error() const { return error_; }
+
+ private:
+  static constexpr int kCells = 400;
+  double alpha_;
+  std::vector<double> values_;
+  double error_ = 0;
+};
+
+// Exponential rows: E Z_n - c/(c-1) = -c Gamma(c) Gamma(n+1) / ((c-1) Gamma(n+c)) (the missing bulk
+// of the PPP beyond the n-th point; derivation in family_exponential.cpp).
+double exponential_missing_mass(double c, double n) {
+  return c / (c - 1) * std::tgamma(c) * boost::math::tgamma_delta_ratio(n + 1, c - 1);
+}
+
+void fill_pit(std::span<const double> values, const std::function<double(double)>& cdf, std::vector<double>& pit) {
+  pit.resize(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) pit[i] = std::clamp(cdf(values[i]), 0.0, 1.0);
+}
+
+// The four PD moments of a WindowSample against PD(alpha, 0), each with a tolerance = stated
+// bias bound + the reference's error.
+void pd_moment_checks(const WindowSample& s, double alpha, double bias, const Json& params, const std::string& who,
+                      harness::ExperimentResult& out) {
+  const auto sq = ref::pd_mean_power_sum<double>(alpha, 2);
+  const auto h = ref::pd_mean_entropy<double>(alpha);
+  const auto top = ref::pd_mean_top_weight<double>(alpha);
+  const auto inv = ref::pd_mean_inverse_top<double>(alpha);
+  out.checks.push_back(tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error,
+                                            fmt::format("{}: E sum a^2 = 1 - alpha", who), params, 0.05));
+  out.checks.push_back(tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error,
+                                            fmt::format("{}: E H = psi(1) - psi(1 - alpha)", who), params, 0.3));
+  out.checks.push_back(tolerance_mean_check(s.top_weight, top.value, bias + top.error,
+                                            fmt::format("{}: E a_max = E V_1 (Mecke/Laplace form)", who), params, 0.05));
+  out.checks.push_back(tolerance_mean_check(s.partition, inv.value, bias + inv.error,
+                                            fmt::format("{}: E Z = E[1/a_max] = 1/(1 - alpha)", who), params,
+                                            0.15 * inv.value));
+}
+
+void pd_law_checks(const WindowSample& s, double alpha, const Json& params, const std::string& claim,
+                   const std::string& who, harness::ExperimentResult& out) {
+  std::vector<double> pit;
+  fill_pit(s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }, pit);
+  out.checks.push_back(harness::gof_check(stats::ks_test(pit),
+                                          fmt::format("{}: a_(2)/a_(1) ~ U^(1/alpha), P(<= x) = x^alpha (KS)", who),
+                                          params, pit.size()));
+  const TopWeightCdf cdf(alpha);
+  fill_pit(s.top_weight, cdf, pit);
+  out.checks.push_back(harness::gof_check(
+      stats::ks_test(pit), fmt::format("{}: law of a_max = law of V_1 (KS; reference CDF error {:.1e})", who, cdf.error()),
+      params, pit.size()));
+  out.figures.push_back(harness::cdf_comparison_figure(
+      harness::figure_slug(claim, "top-weight-cdf", params), claim,
+      fmt::format("{}: ECDF of a_max against the PD({:.3g}, 0) CDF of V_1, {}", claim, alpha, params.dump()), "a_max",
+      s.top_weight, cdf));
+  out.figures.push_back(harness::cdf_comparison_figure(
+      harness::figure_slug(claim, "ratio-cdf", params), claim,
+      fmt::format("{}: ECDF of a_(2)/a_(1) against x^alpha, alpha = {:.3g}, {}", claim, alpha, params.dump()),
+      "a_(2)/a_(1)", s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }));
+}
+
+class PdLimit final : public harness::Claim {
+ public:
+  const harness::ClaimInfo& info() const override { return info_; }
+
+  std::vector<Json> grid(harness::Battery battery) const override {
+    const bool smoke = battery == harness::Battery::smoke;
+    std::vector<Json> points;
+    for (double alpha : {0.25, 0.5, 0.75}) {
+      points.push_back({{"part", "pd-sampler"}, {"alpha", alpha}, {"K", kPdTruncation}, {"reps", smoke ? 4000 : 20000}});
+    }
+    for (double c : {4.0 / 3, 2.0, 4.0}) {
+      points.push_back({{"part", "exponential-rows"}, {"c", c}, {"n", 1e12}, {"K", kTopK}, {"reps", smoke ? 4000 : 20000}});
+    }
+    for (double c : smoke ? std::vector<double>{0.5} : std::vector<double>{0.3, 0.5, 0.7}) {
+      points.push_back({{"part", "subcritical"}, {"c", c}, {"n", {1e4, 1e6, 1e8, 1e10, 1e12}}, {"K", kTopK},
+                        {"reps", smoke ? 500 : 2000}});
+    }
+    return points;
+  }
+
+  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const std::string part = params.at("part").get<std::string>();
+    const auto stream = rng::make_key(context.seed, info_.id, params.dump());
+    const std::size_t K = params.at("K").get<std::size_t>();
+    const std::size_t reps = params.at("reps").get<std::size_t>();
+    harness::ExperimentResult out;
+    if (part == "pd-sampler") {
+      const double alpha = params.at("alpha").get<double>();
+      const WindowSample s = simulate_pd(alpha, K, reps, stream);
+      // Truncation at K moves sum V^2 and H by O(K^{1 - 2/alpha}) after the tail terms: nil.
+      pd_moment_checks(s, alpha, 0, params, "PD sampler", out);
+      pd_law_checks(s, alpha, params, info_.id, "PD sampler", out);
+      return out;
+    }
+    const ref::ScoreFamily family{ref::ScoreFamily::Kind::exponential, 1};
+    const double c = params.at("c").get<double>();
+    if (part == "exponential-rows") {
+      const double n = params.at("n").get<double>();
+      const WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), c, K, reps, stream);
+      // Stated bias bound: the PPP mass beyond the n-th point, E(Z_inf - Z_n), bounds the shift of
+      // a_max and sum a^2 (both move by at most the relative change of Z); twice it for H.
+      const double bias = exponential_missing_mass(c, n);
+      pd_moment_checks(s, 1 / c, bias, params, fmt::format("exponential rows, n = {:.0e}, beta = {:.4g}", n, c), out);
+      pd_law_checks(s, 1 / c, params, info_.id, "exponential rows", out);
+      return out;
+    }
+    // Subcritical: log a_max = -log Z = -(1 - c) log n + O_P(1); the n^{-(1-c)} correction to E Z_n
+    // moves the fitted slope over 1e4..1e12 by < 0.005 (c = 0.7), the tolerance is 0.02.
+    std::vector<double> log_n, mean_log_top, weight;
+    Json xs = Json::array(), ys = Json::array(), es = Json::array();
+    for (double n : params.at("n")) {
+      // Common random numbers across the ladder: the same stream at every n.
+      const WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), c, K, reps, stream);
+      double m = 0, m2 = 0;
+      for (double a : s.top_weight) m += std::log(a);
+      m /= static_cast<double>(reps);
+      for (double a : s.top_weight) m2 += (std::log(a) - m) * (std::log(a) - m);
+      const double se = std::sqrt(m2 / static_cast<double>(reps - 1) / static_cast<double>(reps));
+      log_n.push_back(std::log(n));
+      mean_log_top.push_back(m);
+      weight.push_back(1 / (se * se));
+      xs.push_back(n);
+      ys.push_back(m);
+      es.push_back(2 * se);
+    }
+    const stats::LinearFit fit = stats::weighted_least_squares(log_n, mean_log_top, weight);
+    out.checks.push_back(harness::rate_check(
+        fmt::format("c = {:.3g} < 1: slope of E log a_max against log n = -(1 - c) (+-0.02); a_max -> 0", c), params,
+        fit.slope, -(1 - c), 0.02, "Monte Carlo means with common random numbers over the n-ladder, weighted fit"));
+    Json fitted = Json::array();
+    for (double x : log_n) fitted.push_back(fit.intercept + fit.slope * x);
+    Json series = Json::array();
+    series.push_back({{"label", "E log a_max (MC, 2 s.e.)"}, {"style", "errorbars"}, {"x", xs}, {"y", ys}, {"yerr", es}});
+    series.push_back({{"label", fmt::format("fit, slope {:.4f} (theory {:.4f})", fit.slope, -(1 - c))},
+                      {"style", "lines"}, {"x", xs}, {"y", fitted}});
+    out.figures.push_back({{"id", harness::figure_slug(info_.id, "subcritical", params)},
+                           {"claim", info_.id},
+                           {"kind", "curves"},
+                           {"title", fmt::format("{}: E log a_max against n, exponential rows, beta = {:.3g}", info_.id, c)},
+                           {"xlabel", "n"},
+                           {"ylabel", "E log a_max"},
+                           {"log_x", true},
+                           {"log_y", false},
+                           {"series", std::move(series)}});
+    return out;
+  }
+
+ private:
+  harness::ClaimInfo info_{
+      "UF.pd-limit", "UF", "UF.md §2 UF.pd-limit",
+      "Gumbel-domain i.i.d. scores at beta_n = c h_n: for c > 1 the ranked weights converge to PD(1/c, 0) "
+      "(E sum a^2 -> 1 - 1/c, E H -> psi(1) - psi(1 - 1/c), E Z -> c/(c-1), a_(2)/a_(1) ~ U^c); for c < 1 a_max -> 0 "
+      "(like n^{-(1-c)} for exponential scores).",
+      harness::Provenance::derived, "[derived] from the random energy model [prior: Ruelle 1987; Bovier ch. 9]"};
+};
+
+}  // namespace
+
+void register_pd_limit(harness::Registry& registry) { registry.add(std::make_unique<PdLimit>()); }
+
+}  // namespace attnlaw::theory::unified_framework

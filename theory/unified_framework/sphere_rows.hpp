@@ -1,0 +1,32 @@
+#pragma once
+// Rows of n keys uniform on S^{d-1} seen through their gap-counting function (theory-notes UF.md
+// UF.family.sphere): the accumulation scale Lambda_n of a row from its K nearest keys (the SL
+// top-K sampler), and the limit of Lambda_n / n^{2/(d-1)} from the SL limit point process.
+// Shared by UF.family.sphere and UF.exponent-fit.
+#include <cstdint>
+
+#include "verify/rng/philox_stream.hpp"
+
+namespace attnlaw::theory::unified_framework {
+
+// The polynomial exponent of Lambda_n and of beta_c for the sphere, 2/(d-1) (UF.md
+// UF.family.sphere). The planted bug "sphere-exponent-2-over-d" returns 2/d.
+double sphere_scale_exponent(int d);
+
+struct RowLambda {
+  double lambda = 0;     // Lambda of the retained keys
+  bool decided = false;  // whether it is the Lambda of all n keys
+};
+
+// Lambda of one row of n keys (score <q, k>, gap Delta = t - t_(1) with t = 1 - <q, k>) from its
+// K nearest keys. Every omitted gap exceeds Delta_(K), where log N(t)/t <= log n / Delta_(K); so
+// the retained maximum is the row's Lambda when it is at least log n / Delta_(K) (decided).
+RowLambda sphere_row_lambda(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, std::uint64_t K);
+
+// One draw of the limit of Lambda_n / n^{2/(d-1)}: Lambda of the gaps e_j - e_1 of the limit
+// point process e_j = c Gamma_j^{2/(d-1)} at gamma = 1 (sample/sphere_ppp.hpp), with the process
+// kept up to e_J - e_1 >= log_cutoff. Beyond it log k / (e_k - e_1) <= log k / log_cutoff, below
+// the retained maximum unless that maximum is itself tiny (decided says whether it is not).
+RowLambda sphere_limit_lambda(rng::StreamKey stream, std::uint32_t replicate, int d, double log_cutoff);
+
+}  // namespace attnlaw::theory::unified_framework

@@ -1,0 +1,160 @@
+#include "verify/report/real_attention.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string_view>
+
+#include "verify/report/number_format.hpp"
+#include "verify/report/report_input_error.hpp"
+
+namespace attnlaw::report {
+namespace {
+
+using nlohmann::json;
+
+std::string number_or_absent(const json& v) { return v.is_number() ? format_significant(v.get<double>()) : kAbsent; }
+
+std::string ci_text(const json& head) {
+  const auto it = head.find("ci");
+  if (it == head.end() || !it->is_array() || it->size() != 2) return kAbsent;
+  return fmt::format("[{}, {}]", number_or_absent((*it)[0]), number_or_absent((*it)[1]));
+}
+
+std::string excludes_text(const json& head) {
+  const auto it = head.find("ci_excludes_1");
+  if (it == head.end() || !it->is_boolean()) return kAbsent;
+  return it->get<bool>() ? "**yes**" : "no";
+}
+
+// Table cells are file names and labels: '|' would end the cell.
+std::string cell(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '|' || ch == '<') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
+const json& required(const json& obj, const char* key, const std::string& where) {
+  const auto it = obj.find(key);
+  if (it == obj.end()) throw ReportInputError(fmt::format("{}: missing field '{}'", where, key));
+  return *it;
+}
+
+// "k of m heads (f%) ..." from the summary block diagnose writes; validated by the caller.
+std::string headline(const json& tally) {
+  const auto k = tally.at("heads_excluding_1").get<std::size_t>();
+  const auto m = tally.at("heads_fitted").get<std::size_t>();
+  if (m == 0) return "No head has files at two or more context lengths: no exponent was fitted.";
+  return fmt::format(
+      "{} of {} heads ({}%) have a {}% bootstrap CI of xi that excludes 1: xi = 1 (the log n law) is {}",
+      k, m, format_significant(100.0 * static_cast<double>(k) / static_cast<double>(m), 3),
+      format_significant(100 * tally.at("ci_level").get<double>(), 3),
+      k > 0 ? "not universal on these rows." : "not rejected for any head of these rows.");
+}
+
+void write_head_table(std::string& out, const json& heads, bool with_points) {
+  out += with_points ? "| head | median Lambda (n) per file | xi | 95% CI | s.e. | CI excludes 1 |\n|---|---|---|---|---|---|\n"
+                     : "| head | xi | 95% CI | CI excludes 1 |\n|---|---|---|---|\n";
+  for (const json& h : heads) {
+    const std::string label = cell(h.at("group").get<std::string>());
+    if (with_points) {
+      std::string points;
+      for (const json& p : h.at("points")) {
+        if (!points.empty()) points += "; ";
+        points += fmt::format("{} ({})", number_or_absent(p.at("median_Lambda")), number_or_absent(p.at("n_median")));
+      }
+      fmt::format_to(std::back_inserter(out), "| {} | {} | {} | {} | {} | {} |\n", label, points,
+                     number_or_absent(h.at("xi")), ci_text(h), number_or_absent(h.value("standard_error", json())),
+                     excludes_text(h));
+    } else {
+      fmt::format_to(std::back_inserter(out), "| {} | {} | {} | {} |\n", label, number_or_absent(h.at("xi")),
+                     ci_text(h), excludes_text(h));
+    }
+  }
+}
+
+void validate(const json& summary, const std::string& where) {
+  if (!summary.is_object()) throw ReportInputError(where + ": not a JSON object");
+  const json& fit = required(summary, "fit", where);
+  const json& heads = required(fit, "heads", where + ": fit");
+  if (!heads.is_array()) throw ReportInputError(where + ": fit.heads is not an array");
+  for (const json& h : heads) {
+    if (!h.is_object() || !h.contains("group") || !h.at("group").is_string() || !h.contains("xi") ||
+        !h.contains("points") || !h.at("points").is_array())
+      throw ReportInputError(where + ": fit.heads: an entry lacks group, xi or points");
+  }
+  const json& tally = required(fit, "ci_excludes_1", where + ": fit");
+  for (const char* key : {"heads_excluding_1", "heads_fitted", "ci_level"})
+    if (!tally.contains(key) || !tally.at(key).is_number())
+      throw ReportInputError(fmt::format("{}: fit.ci_excludes_1.{} missing or not a number", where, key));
+  if (!required(summary, "files", where).is_array()) throw ReportInputError(where + ": files is not an array");
+}
+
+}  // namespace
+
+std::string real_attention_markdown(const json& summary) {
+  validate(summary, "real_attention.json");
+  const json& fit = summary.at("fit");
+  std::string out = "# Real attention: the exponent of the accumulation scale\n\n";
+  out += "Pre-softmax logits of a trained transformer (tests/data/fixtures/real-attention/README.md), analysed by "
+         "`attnlaw diagnose` (theory-notes UF.md: Lambda = sup_t log N(t)/t per row; across context lengths, the "
+         "exponent xi of median Lambda ~ (log n)^xi).\n\n";
+  out += headline(fit.at("ci_excludes_1")) + "\n\n";
+  fmt::format_to(std::back_inserter(out), "- fit: {}\n- CI: {}\n", fit.value("method", std::string()),
+                 fit.value("ci_method", std::string()));
+  if (summary.contains("command")) fmt::format_to(std::back_inserter(out), "- regenerate: `{}`\n", summary.at("command").get<std::string>());
+  out += "- figure: [Lambda against n](real_attention.svg)\n\n";
+  out += "## Exponent per head\n\n";
+  write_head_table(out, fit.at("heads"), true);
+  out += '\n';
+  out += "## Files\n\n| file | shape | head | rows | ties | n (median) | Lambda q10 / q50 / q90 |\n|---|---|---|---|---|---|---|\n";
+  for (const json& f : summary.at("files")) {
+    std::string shape;
+    for (const json& s : f.value("shape", json::array())) shape += (shape.empty() ? "" : ", ") + s.dump();
+    for (const json& g : f.at("summary").at("groups")) {
+      const json& q = g.at("Lambda");
+      fmt::format_to(std::back_inserter(out), "| {} | ({}) | {} | {} | {} | {} | {} / {} / {} |\n",
+                     cell(f.at("file").get<std::string>()), shape, cell(g.at("group").get<std::string>()),
+                     g.at("rows").dump(), g.at("ties").dump(), number_or_absent(g.at("n_median")),
+                     number_or_absent(q.at("q10")), number_or_absent(q.at("q50")), number_or_absent(q.at("q90")));
+    }
+  }
+  return out;
+}
+
+std::string real_attention_section(const std::filesystem::path& dir) {
+  const std::filesystem::path file = dir / (std::string(kRealAttentionStem) + ".json");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return {};
+  std::ostringstream text;
+  text << in.rdbuf();
+  json summary;
+  try {
+    summary = json::parse(text.str());
+  } catch (const json::parse_error& e) {
+    throw ReportInputError(fmt::format("{}: not valid JSON: {}", file.string(), e.what()));
+  }
+  validate(summary, file.string());
+  const json& fit = summary.at("fit");
+  std::string out = "## Real attention\n\n";
+  out += "`attnlaw diagnose` on the real-attention fixtures (one trained transformer, context lengths ";
+  std::string lengths;
+  for (const json& f : summary.at("files")) {
+    const json& shape = f.value("shape", json::array());
+    if (!shape.empty()) lengths += (lengths.empty() ? "" : ", ") + shape.back().dump();
+  }
+  out += lengths.empty() ? std::string(kAbsent) : lengths;
+  out += "): the exponent xi of median Lambda ~ (log n)^xi per head, with a bootstrap CI over rows. ";
+  out += headline(fit.at("ci_excludes_1")) + "\n\n";
+  write_head_table(out, fit.at("heads"), false);
+  out += "\nDetails: [real_attention.md](real_attention.md), data: [real_attention.json](real_attention.json), "
+         "figure: [Lambda against n](real_attention.svg).\n\n";
+  return out;
+}
+
+}  // namespace attnlaw::report
