@@ -26,8 +26,9 @@ harness::Registry fit_registry() {
   return registry;
 }
 
-harness::RunOutput run_smoke(const harness::Registry& registry, const std::string& claim, std::uint32_t seed) {
-  return test_support::run_registry(registry, {claim}, seed);
+harness::RunOutput run_smoke(const harness::Registry& registry, const std::string& claim, std::uint32_t seed,
+                             const std::string& mutant = "") {
+  return test_support::run_registry(registry, {claim}, seed, mutant);
 }
 
 std::string describe(const std::vector<harness::Check>& checks) {
@@ -59,9 +60,7 @@ TEST_P(FitClaims, SmokePassesAtFourSeeds) {
 
 TEST_P(FitClaims, PlantedWrongSphereExponentFails) {
   const harness::Registry registry = fit_registry();
-  mutation::set_active("sphere-exponent-2-over-d");
-  const harness::RunOutput out = run_smoke(registry, GetParam(), harness::kDefaultSeed);
-  mutation::set_active("");
+  const harness::RunOutput out = run_smoke(registry, GetParam(), harness::kDefaultSeed, "sphere-exponent-2-over-d");
   EXPECT_EQ(harness::worst_verdict(out.checks), harness::Verdict::fail);
 }
 
