@@ -1,4 +1,5 @@
 #include "theory/unified_framework/collapse_bounds.hpp"
+#include "verify/harness/standard_checks.hpp"
 
 #include <fmt/core.h>
 
@@ -56,15 +57,11 @@ void WorstRatio::merge(const WorstRatio& other) {
 
 harness::Check ratio_check(std::string target, harness::Json params, const WorstRatio& worst, std::size_t rows,
                            const std::string& ratio_name) {
-  harness::Check c;
-  c.test = "deterministic";
-  c.target = std::move(target);
-  c.params = std::move(params);
-  c.statistic = worst.worst();
-  c.p_method = fmt::format("statistic = worst {} over {} evaluations on {} rows (at {}); pass iff <= 1", ratio_name,
-                           worst.evaluations(), rows, worst.where());
+  harness::Check c = harness::deterministic_check(
+      std::move(target), std::move(params), worst.worst(),
+      fmt::format("statistic = worst {} over {} evaluations on {} rows (at {}); pass iff <= 1", ratio_name,
+                  worst.evaluations(), rows, worst.where()));
   c.effect = harness::Effect{"worst " + ratio_name, worst.worst(), {worst.worst(), worst.worst()}};
-  c.deterministic_holds = worst.worst() <= 1;
   return c;
 }
 

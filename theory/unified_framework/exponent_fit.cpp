@@ -34,6 +34,7 @@
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/sphere_rows.hpp"
+#include "verify/harness/standard_checks.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
@@ -233,17 +234,6 @@ double bootstrap_se(const std::vector<double>& x, const std::vector<std::vector<
   return std::sqrt(ss / (kBootstrap - 1));
 }
 
-harness::Check deterministic(std::string target, const Json& params, double statistic, std::string method) {
-  harness::Check c;
-  c.test = "deterministic";
-  c.target = std::move(target);
-  c.params = params;
-  c.statistic = statistic;
-  c.p_method = std::move(method);
-  c.deterministic_holds = statistic <= 1;
-  return c;
-}
-
 harness::ExperimentResult equicorrelated(const Json& params) {
   const double rho = params.at("rho").get<double>();
   const std::vector<double> n = params.at("n").get<std::vector<double>>();
@@ -262,10 +252,10 @@ harness::ExperimentResult equicorrelated(const Json& params) {
   }
   const double slope = stats::least_squares(abscissa(n, false), y).slope;
   harness::ExperimentResult out;
-  out.checks.push_back(deterministic("slope of log Lambda_n on log log n = 1 exactly (Lambda_n = log n/(1 - rho))", params,
+  out.checks.push_back(harness::deterministic_check("slope of log Lambda_n on log log n = 1 exactly (Lambda_n = log n/(1 - rho))", params,
                                      std::abs(slope - 1) / 1e-12,
                                      fmt::format("statistic = |slope - 1| / 1e-12; slope {:.15f}", slope)));
-  out.checks.push_back(deterministic("reference Lambda_n = Lambda of the built row (n <= 1e6)", params, worst / 1e-13,
+  out.checks.push_back(harness::deterministic_check("reference Lambda_n = Lambda of the built row (n <= 1e6)", params, worst / 1e-13,
                                      fmt::format("statistic = worst relative difference / 1e-13 ({:.3g})", worst)));
   return out;
 }
@@ -307,7 +297,7 @@ class ExponentFit final : public harness::Claim {
     // The median of every n must be decided: the medians of the lower and upper ends agree.
     double open = 0;
     for (std::size_t i = 0; i < ladder.n.size(); ++i) open = std::max(open, std::log(median(ladder.hi[i]) / median(ladder.lo[i])));
-    out.checks.push_back(deterministic(
+    out.checks.push_back(harness::deterministic_check(
         "median Lambda_n decided at every n (bracket of the exact checkpoint extension closed)", params, open / 1e-12,
         fmt::format("statistic = max_n log(median upper / median lower) / 1e-12; rows left open by the top-K rule "
                     "alone (lambda_is_exact): {} of {}",

@@ -157,14 +157,10 @@ class FamilyGaussian final : public harness::Claim {
         previous_a = da;
         if (n_far == 1e300) worst = std::max(dh, da) / 0.01;
       }
-      harness::Check d;
-      d.test = "deterministic";
-      d.target = fmt::format("c = {}: H_ann/log n -> 1 - c^2 and A_n/log n -> -(1-c)^2 (monotone; within 0.01 at n = 1e300)", c);
-      d.params = params;
-      d.statistic = monotone ? worst : 2.0;
-      d.p_method = "closed forms with h_n, b_n; statistic = worst distance at 1e300 / 0.01 (2 if not monotone)";
-      d.deterministic_holds = d.statistic <= 1;
-      out.checks.push_back(std::move(d));
+      out.checks.push_back(harness::deterministic_check(
+          fmt::format("c = {}: H_ann/log n -> 1 - c^2 and A_n/log n -> -(1-c)^2 (monotone; within 0.01 at n = 1e300)", c),
+          params, monotone ? worst : 2.0,
+          "closed forms with h_n, b_n; statistic = worst distance at 1e300 / 0.01 (2 if not monotone)"));
     }
     return out;
   }

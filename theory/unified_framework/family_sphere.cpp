@@ -149,17 +149,6 @@ harness::Check mean_against(std::span<const double> values, double exact, double
   return harness::mean_check(t, exact, what, params, sigma, values.size(), "mean - reference", 1, target);
 }
 
-harness::Check deterministic(std::string target, const Json& params, double statistic, std::string method) {
-  harness::Check c;
-  c.test = "deterministic";
-  c.target = std::move(target);
-  c.params = params;
-  c.statistic = statistic;
-  c.p_method = std::move(method);
-  c.deterministic_holds = statistic <= 1;
-  return c;
-}
-
 Json point(const char* test, int d, std::uint64_t n, std::size_t reps) {
   return {{"test", test}, {"d", d}, {"n", n}, {"reps", reps}};
 }
@@ -185,7 +174,7 @@ harness::ExperimentResult gap_count(const std::string& claim, const Json& params
   });
   harness::ExperimentResult out;
   const int censored_rows = std::accumulate(censored.begin(), censored.end(), 0);
-  out.checks.push_back(deterministic(fmt::format("every count decided by the {} nearest keys", K), params,
+  out.checks.push_back(harness::deterministic_check(fmt::format("every count decided by the {} nearest keys", K), params,
                                      censored_rows, "statistic = rows whose 64 nearest keys all lie within t/n"));
   Json series = Json::array();
   for (std::size_t i = 0; i < ts.size(); ++i) {
@@ -296,7 +285,7 @@ harness::ExperimentResult window(const Json& params, rng::StreamKey stream) {
     // E sum V^2 = 1 - 1/mu lies outside the (1 - 1e-6) interval of the Monte Carlo mean.
     const stats::MeanTest t = stats::z_test_mean_sample_sigma(v.sum_sq, 1 - 1 / mu, 1 - kAlpha);
     const double half = 0.5 * (t.ci.hi - t.ci.lo);
-    out.checks.push_back(deterministic(
+    out.checks.push_back(harness::deterministic_check(
         fmt::format("not PD: E sum a^2 differs from PD(1/mu)'s 1 - 1/mu = {:.4g}", 1 - 1 / mu), params,
         half / std::abs(t.estimate - (1 - 1 / mu)),
         fmt::format("statistic = half-width of the (1 - 1e-6) CI / |mean - (1 - 1/mu)|; mean {:.5f}", t.estimate)));
@@ -349,13 +338,13 @@ harness::ExperimentResult not_pd(const std::string& claim, const Json& params, r
   std::vector<double> pd_pit;
   for (std::size_t r = half; r < reps; ++r) pd_pit.push_back(-std::expm1(-alpha_hat * y[r]));
   const stats::TestResult ks = stats::ks_test(pd_pit);
-  out.checks.push_back(deterministic(
+  out.checks.push_back(harness::deterministic_check(
       fmt::format("not PD: KS rejects a_(2)/a_(1) ~ U^(1/alpha) with alpha = {:.4f} fitted on an independent half", alpha_hat),
       params, ks.p_value / kAlpha,
       fmt::format("statistic = KS p-value / 1e-6 (D = {:.4f}, m = {}); <= 1 means PD rejected", ks.statistic, pd_pit.size())));
   const BestPd best = best_matching_pd(law);
   const double detectable = stats::detectable_cdf_distance(reps - half, kAlpha, kPower);
-  out.checks.push_back(deterministic(
+  out.checks.push_back(harness::deterministic_check(
       fmt::format("not PD (limit law, quadrature): min over alpha of sup |F - (1 - e^(-alpha y))| = {:.4f} at alpha = {:.4f} "
                   "exceeds the KS detectable distance",
                   best.distance, best.alpha),
@@ -412,7 +401,7 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
     lx.push_back(n_value);
     ly.push_back(limit_median);
   }
-  out.checks.push_back(deterministic(
+  out.checks.push_back(harness::deterministic_check(
       fmt::format("every Lambda decided by its retained keys (K = {}, PPP cutoff {})", K, log_cutoff), params,
       undecided, "statistic = rows and limit draws whose Lambda the retained keys leave open (0 required)"));
   Json series = Json::array();

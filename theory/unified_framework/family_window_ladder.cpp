@@ -88,17 +88,13 @@ harness::ExperimentResult family_scale_check(const std::string& /*claim*/, const
       }
     }
   }
-  harness::Check c;
-  c.test = "deterministic";
-  c.target = "h_n = n f(b_n): the scale that sets beta = c h_n, against the numeric hazard at b_n and an "
-             "independently computed scale" +
-             std::string(family.kind == ref::ScoreFamily::Kind::log2 ? ", and (log n)^2 exactly" : "");
-  c.params = params;
-  c.statistic = worst / 1e-9;
-  c.p_method = fmt::format("worst relative error / 1e-9 over the n listed (worst: {}); pass iff <= 1",
-                           where.empty() ? "none" : where);
-  c.deterministic_holds = c.statistic <= 1;
-  out.checks.push_back(std::move(c));
+  out.checks.push_back(harness::deterministic_check(
+      "h_n = n f(b_n): the scale that sets beta = c h_n, against the numeric hazard at b_n and an "
+      "independently computed scale" +
+          std::string(family.kind == ref::ScoreFamily::Kind::log2 ? ", and (log n)^2 exactly" : ""),
+      params, worst / 1e-9,
+      fmt::format("worst relative error / 1e-9 over the n listed (worst: {}); pass iff <= 1",
+                  where.empty() ? "none" : where)));
   return out;
 }
 

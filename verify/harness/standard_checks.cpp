@@ -50,16 +50,22 @@ Check proportion_check(const stats::ProportionTest& test, std::string what, Json
   return c;
 }
 
-Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
-                 std::string method) {
+Check deterministic_check(std::string target, Json params, double statistic, std::string method) {
   Check c;
   c.test = "deterministic";
-  c.target = std::move(what);
+  c.target = std::move(target);
   c.params = std::move(params);
-  c.statistic = std::abs(fitted_slope - theory_slope) / tolerance;
-  c.p_method = std::move(method) + "; statistic = |fitted - theory| / tolerance";
+  c.statistic = statistic;
+  c.p_method = std::move(method);
+  c.deterministic_holds = statistic <= 1;
+  return c;
+}
+
+Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
+                 std::string method) {
+  Check c = deterministic_check(std::move(what), std::move(params), std::abs(fitted_slope - theory_slope) / tolerance,
+                                std::move(method) + "; statistic = |fitted - theory| / tolerance");
   c.effect = Effect{"fitted slope", fitted_slope, {fitted_slope, fitted_slope}};
-  c.deterministic_holds = c.statistic <= 1;
   return c;
 }
 

@@ -29,6 +29,10 @@ Check variance_check(const stats::VarianceTest& test, std::string what, Json par
 Check proportion_check(const stats::ProportionTest& test, std::string what, Json params, double p0, std::size_t m,
                        std::optional<double> target = std::nullopt);
 
+// A deterministic check: statistic is the worst ratio of a quantity to its bound or tolerance;
+// pass iff <= 1. `method` says how the statistic was formed.
+Check deterministic_check(std::string target, Json params, double statistic, std::string method);
+
 // A deterministic rate check: a slope fitted to exact (not sampled) values must lie within
 // `tolerance` of the theory's; statistic = |fitted - theory| / tolerance (pass iff <= 1).
 Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
