@@ -1,6 +1,7 @@
 // `attnlaw audit calibrate` and `attnlaw audit mutants`: the harness tested against itself.
 #include <fmt/core.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -11,6 +12,8 @@
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
 #include "verify/harness/audit.hpp"
+#include "verify/io/file_bytes.hpp"
+#include "verify/io/tensor.hpp"
 #include "verify/report/audit_report.hpp"
 #include "verify/report/progress.hpp"
 
@@ -24,6 +27,7 @@ struct AuditArguments {
   std::string seeds;
   std::string threads;
   std::string out;
+  std::string resume;
   bool json = false;
   bool list = false;
 };
@@ -39,6 +43,26 @@ harness::RunOptions audit_options(const AuditArguments& a, const char* default_b
   return options;
 }
 
+// The rows of an earlier calibration.json to continue from; a usage error names the file.
+std::vector<harness::CalibrationRow> stored_calibration(const std::string& path, const harness::RunOptions& options,
+                                                        std::size_t seeds) {
+  try {
+    const std::vector<unsigned char> bytes = io::read_file_bytes(path);
+    const auto doc = nlohmann::json::parse(bytes.begin(), bytes.end());
+    auto rows = harness::calibration_rows_from(doc, options);
+    if (rows.front().seeds > seeds) {
+      throw std::invalid_argument(fmt::format("it holds {} seeds, more than --seeds {}", rows.front().seeds, seeds));
+    }
+    return rows;
+  } catch (const io::InputError& e) {
+    throw UsageError(fmt::format("--resume: {}", e.what()));
+  } catch (const nlohmann::json::parse_error&) {
+    throw UsageError(fmt::format("--resume: {}: expected the calibration.json of an earlier run, not valid JSON", path));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--resume: {}: expected the calibration.json of an earlier run; {}", path, e.what()));
+  }
+}
+
 int calibrate(const AuditArguments& a) {
   if (a.seeds.empty()) throw UsageError("--seeds: required, an integer >= 1");
   const std::size_t seeds = parse_integer("--seeds", a.seeds, 1, 100000);
@@ -49,10 +73,28 @@ int calibrate(const AuditArguments& a) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  std::vector<harness::CalibrationRow> stored;
+  if (!a.resume.empty()) stored = stored_calibration(a.resume, options, seeds);
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
   report::Progress progress(seeds, "calibration seeds");
-  const auto rows = harness::calibrate(claims, options, seeds,
-                                       [&](std::size_t done, std::size_t) { progress.advance(fmt::format("seed {}", done)); });
+  // Every seed's rows are checkpointed into --out/calibration.json at most once a minute, so a
+  // run of hours that is stopped can continue with --resume.
+  auto last_checkpoint = std::chrono::steady_clock::now();
+  const auto after_seed = [&](std::size_t done, const std::vector<harness::CalibrationRow>& rows) {
+    progress.advance(fmt::format("seed {}", done));
+    const auto now = std::chrono::steady_clock::now();
+    if (a.out.empty() || done == seeds || now - last_checkpoint < std::chrono::minutes(1)) return;
+    report::write_calibration_checkpoint(nlohmann::json::parse(harness::calibration_document(rows, options, seeds).dump()),
+                                         a.out);
+    last_checkpoint = now;
+  };
+  std::vector<harness::CalibrationRow> rows;
+  try {
+    rows = harness::calibrate(claims, options, seeds, after_seed, std::move(stored));
+  } catch (const std::runtime_error& e) {
+    if (!a.resume.empty()) throw UsageError(fmt::format("--resume: {}: {}", a.resume, e.what()));
+    throw;
+  }
   progress.finish();
   const harness::Json doc = harness::calibration_document(rows, options, seeds);
   const auto plain = nlohmann::json::parse(doc.dump());
@@ -125,6 +167,8 @@ void add_audit_command(CLI::App& app, int& exit_status) {
   c->add_option("--seeds", cal->seeds, "Number of calibration seeds")->required();
   c->add_option("--threads", cal->threads, "OpenMP threads");
   c->add_option("--out", cal->out, "Write calibration.json, calibration.md and figures/ here");
+  c->add_option("--resume", cal->resume,
+                "Continue the calibration.json of an earlier run (its last seed is rerun and must reproduce)");
   c->add_flag("--json", cal->json, "Print one JSON document");
   c->callback([cal, &exit_status] { exit_status = calibrate(*cal); });
 

@@ -38,7 +38,7 @@ harness::Check cdf_cells_against(std::span<const double> values, const std::vect
     const auto cell = std::lower_bound(edges.begin(), edges.end(), v) - edges.begin();
     ++counts[static_cast<std::size_t>(cell)];
   }
-  return harness::make_check(stats::chi_square_gof(counts, probabilities), what, params);
+  return harness::chi_square_check(stats::chi_square_gof(counts, probabilities), what, params);
 }
 
 void ladder_check(const std::string& claim, const harness::Json& params, std::span<const double> n,

@@ -47,7 +47,7 @@ std::vector<std::uint64_t> bin_counts(const std::vector<double>& offsets) {
 
 harness::Check offset_check(const std::vector<double>& offsets, std::string what, const Json& params) {
   const std::vector<double> probabilities(kBins, 1.0 / static_cast<double>(kBins));
-  return harness::make_check(stats::chi_square_gof(bin_counts(offsets), probabilities), std::move(what), params);
+  return harness::chi_square_check(stats::chi_square_gof(bin_counts(offsets), probabilities), std::move(what), params);
 }
 
 // A fixed word, for the extreme words of the mapping through the real transforms.

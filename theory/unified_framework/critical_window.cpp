@@ -189,6 +189,7 @@ harness::Check tolerance_mean_check(std::span<const double> values, double mu0, 
     return harness::Detectable{"|mean - reference| (incl. tolerance)",
                                tolerance + stats::detectable_mean_shift(sd, m, alpha, 0.99), 0.99};
   };
+  c.null_law = harness::NullLaw::conservative;
   return c;
 }
 

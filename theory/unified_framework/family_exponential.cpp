@@ -163,9 +163,9 @@ class FamilyExponential final : public harness::Claim {
         below += p[m - 1];
       }
       p[K - 1] = std::max(0.0, 1 - below);
-      out.checks.push_back(harness::gof_check(
+      out.checks.push_back(harness::chi_square_check(
           stats::chi_square_gof(cells, p),
-          fmt::format("N_n({}) ~ Yule: P(N = m) = e^-t (1 - e^-t)^(m-1), exact (chi-square over cells)", t), params, reps));
+          fmt::format("N_n({}) ~ Yule: P(N = m) = e^-t (1 - e^-t)^(m-1), exact (chi-square over cells)", t), params));
     }
     return out;
   }

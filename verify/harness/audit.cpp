@@ -1,6 +1,7 @@
 #include "verify/harness/audit.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <tuple>
@@ -8,6 +9,7 @@
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
+#include "verify/stats/null/kolmogorov_smirnov.hpp"
 
 namespace attnlaw::harness {
 namespace {
@@ -26,15 +28,54 @@ std::uint32_t calibration_seed(std::size_t s) {
   return rng::hash32("attnlaw calibration seed " + std::to_string(s));
 }
 
+namespace {
+
+// Parameters compare as JSON objects: a stored calibration.json has its keys sorted.
+bool same_check(const CalibrationRow& row, const Check& c) {
+  return row.claim == c.claim && row.test == c.test && row.target == c.target &&
+         nlohmann::json::parse(row.params.dump()) == nlohmann::json::parse(c.params.dump());
+}
+
+// P-values of a conservative check may pile up near 1 (a composite null, a discrete count), so
+// only an excess of small ones is evidence against it: D+ = max_i (i/S - p_(i)).
+double excess_of_small_p_values(std::vector<double> p) {
+  std::sort(p.begin(), p.end());
+  const double s = static_cast<double>(p.size());
+  double d = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) d = std::max(d, static_cast<double>(i + 1) / s - p[i]);
+  return stats::ks_one_sided_sf(p.size(), d);
+}
+
+void summarise(std::vector<CalibrationRow>& rows, double alpha) {
+  for (CalibrationRow& row : rows) {
+    const bool deterministic = row.p_values.empty();
+    if (deterministic) {
+      row.band_lo = row.band_hi = 0;
+    } else {
+      std::tie(row.band_lo, row.band_hi) = binomial_band(row.seeds, alpha);
+      row.uniformity_p = row.null_law == NullLaw::uniform ? stats::ks_test(row.p_values).p_value
+                                                          : excess_of_small_p_values(row.p_values);
+      row.uniformity_flag = row.uniformity_p < kUniformityAlpha;
+    }
+    row.within_band = row.fails >= row.band_lo && row.fails <= row.band_hi;
+  }
+}
+
+}  // namespace
+
 std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, const RunOptions& options,
-                                      std::size_t seeds, const std::function<void(std::size_t, std::size_t)>& observer) {
+                                      std::size_t seeds, const CalibrationObserver& after_seed,
+                                      std::vector<CalibrationRow> resume) {
   if (seeds == 0) throw std::invalid_argument("--seeds: expected an integer >= 1");
-  std::vector<CalibrationRow> rows;
-  for (std::size_t s = 0; s < seeds; ++s) {
+  const std::size_t done = resume.empty() ? 0 : resume.front().seeds;
+  if (done > seeds) throw std::invalid_argument(fmt::format("--seeds: {} is fewer than the {} seeds already run", seeds, done));
+  std::vector<CalibrationRow> rows = std::move(resume);
+  // A resumed calibration first reruns its last stored seed: the stored rows must be this code's.
+  for (std::size_t s = done == 0 ? 0 : done - 1; s < seeds; ++s) {
     RunOptions run = options;
     run.seed = calibration_seed(s);
     const RunOutput out = run_claims(claims, run);
-    if (s == 0) {
+    if (rows.empty()) {
       for (const Check& c : out.checks) {
         CalibrationRow row;
         row.claim = c.claim;
@@ -44,33 +85,73 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
         rows.push_back(std::move(row));
       }
     }
-    if (out.checks.size() != rows.size()) throw std::logic_error("calibration: the checks changed between seeds");
+    if (out.checks.size() != rows.size()) throw std::runtime_error("calibration: the checks changed between seeds");
+    const bool replay = s + 1 == done;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const Check& c = out.checks[i];
+      if (!same_check(rows[i], c)) {
+        throw std::runtime_error(fmt::format("calibration: check {} is {}: {} {} here, not the stored one", i, c.claim,
+                                             c.test, c.params.dump()));
+      }
+      rows[i].null_law = c.null_law;
+      if (replay) {
+        // Deterministic checks have no p-value to compare; their verdict must repeat.
+        const bool same = c.p_value ? !rows[i].p_values.empty() && rows[i].p_values.back() == *c.p_value
+                                    : rows[i].p_values.empty();
+        if (!same) {
+          throw std::runtime_error(fmt::format(
+              "calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim, c.test, c.params.dump()));
+        }
+        continue;
+      }
       rows[i].seeds += 1;
       rows[i].fails += c.verdict == Verdict::fail;
-      // Deterministic checks have no p-value; they must hold for every seed.
       if (c.p_value) rows[i].p_values.push_back(*c.p_value);
     }
-    if (observer) observer(s + 1, seeds);
-  }
-  for (CalibrationRow& row : rows) {
-    const bool deterministic = row.p_values.empty();
-    if (deterministic) {
-      row.band_lo = row.band_hi = 0;
-    } else {
-      std::tie(row.band_lo, row.band_hi) = binomial_band(row.seeds, options.policy.alpha);
-      row.uniformity_p = stats::ks_test(row.p_values).p_value;
-      row.uniformity_flag = row.uniformity_p < kUniformityAlpha;
-    }
-    row.within_band = row.fails >= row.band_lo && row.fails <= row.band_hi;
+    summarise(rows, options.policy.alpha);
+    if (after_seed) after_seed(s + 1, rows);
   }
   return rows;
+}
+
+std::vector<CalibrationRow> calibration_rows_from(const nlohmann::json& doc, const RunOptions& options) {
+  const auto field = [&](const nlohmann::json& j, const char* key) -> const nlohmann::json& {
+    if (!j.is_object() || !j.contains(key)) throw std::invalid_argument(fmt::format("no \"{}\" field", key));
+    return j.at(key);
+  };
+  try {
+    if (field(doc, "battery").get<std::string>() != to_string(options.battery)) {
+      throw std::invalid_argument(fmt::format("battery {}, not {}", field(doc, "battery").get<std::string>(),
+                                              to_string(options.battery)));
+    }
+    if (field(doc, "alpha").get<double>() != options.policy.alpha) throw std::invalid_argument("a different alpha");
+    const auto seeds = field(doc, "seeds").get<std::size_t>();
+    std::vector<CalibrationRow> rows;
+    for (const auto& c : field(doc, "checks")) {
+      CalibrationRow row;
+      row.claim = field(c, "claim").get<std::string>();
+      row.test = field(c, "test").get<std::string>();
+      row.target = field(c, "target").get<std::string>();
+      row.params = Json::parse(field(c, "params").dump());
+      row.seeds = field(c, "seeds").get<std::size_t>();
+      row.fails = field(c, "fails").get<std::size_t>();
+      row.p_values = field(c, "p_values").get<std::vector<double>>();
+      if (row.seeds != seeds || (!row.p_values.empty() && row.p_values.size() != seeds)) {
+        throw std::invalid_argument(fmt::format("{}: {} does not hold {} seeds", row.claim, row.test, seeds));
+      }
+      rows.push_back(std::move(row));
+    }
+    if (rows.empty()) throw std::invalid_argument("no checks");
+    return rows;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("a field of the wrong type: ") + e.what());
+  }
 }
 
 Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds) {
   Json checks = Json::array();
   std::size_t outside = 0, flagged = 0;
+  const std::size_t done = rows.empty() ? 0 : rows.front().seeds;
   for (const CalibrationRow& r : rows) {
     outside += !r.within_band;
     flagged += r.uniformity_flag;
@@ -82,6 +163,7 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
              {"fails", r.fails},
              {"band", Json::array({r.band_lo, r.band_hi})},
              {"within_band", r.within_band},
+             {"null_law", to_string(r.null_law)},
              {"uniformity_p", r.p_values.empty() ? Json(nullptr) : Json(r.uniformity_p)},
              {"uniformity_flag", r.uniformity_flag},
              {"p_values", r.p_values}};
@@ -89,7 +171,8 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
   }
   return Json{{"schema_version", 1},
               {"battery", to_string(options.battery)},
-              {"seeds", seeds},
+              {"seeds", done},
+              {"seeds_asked", seeds},
               {"seed_rule", "seed s = FNV-1a hash32(\"attnlaw calibration seed \" + s), never the battery seed"},
               {"alpha", options.policy.alpha},
               {"band_level", 0.999},

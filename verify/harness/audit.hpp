@@ -20,7 +20,10 @@ struct CalibrationRow {
   std::size_t fails = 0;
   std::size_t band_lo = 0, band_hi = 0;  // acceptance band for `fails` (binomial, level 1 - 1e-3)
   bool within_band = true;
-  double uniformity_p = 1;   // KS test of the p-values against U(0,1)
+  NullLaw null_law = NullLaw::uniform;
+  // Kolmogorov-Smirnov test of the p-values against U(0,1): two-sided for a uniform null law,
+  // one-sided (too many small p-values, D+ of the ECDF over the diagonal) for a conservative one.
+  double uniformity_p = 1;
   bool uniformity_flag = false;  // uniformity_p below kUniformityAlpha: bias beyond what the check tolerates
   std::vector<double> p_values;  // one per seed
 };
@@ -31,10 +34,20 @@ inline constexpr double kUniformityAlpha = 1e-4;
 std::uint32_t calibration_seed(std::size_t s);
 
 // Runs `claims` with `options` (battery, policy, threads) under `seeds` calibration seeds.
-// observer(done, total) after every seed.
+// after_seed(done, rows) after every seed, with the rows summarised over the seeds done (a
+// checkpoint to resume from). With `resume` (the rows of an earlier calibration of the same
+// checks, over k <= seeds seeds) it reruns seed k - 1, requires every p-value to come out bit for
+// bit as stored, and runs only seeds k..seeds-1; std::runtime_error if they differ.
+using CalibrationObserver = std::function<void(std::size_t done, const std::vector<CalibrationRow>& rows)>;
 std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, const RunOptions& options,
-                                      std::size_t seeds, const std::function<void(std::size_t, std::size_t)>& observer);
+                                      std::size_t seeds, const CalibrationObserver& after_seed,
+                                      std::vector<CalibrationRow> resume = {});
 
+// The rows of a calibration.json written by calibration_document, for `resume`.
+// std::invalid_argument naming what is missing or differs from `options`.
+std::vector<CalibrationRow> calibration_rows_from(const nlohmann::json& doc, const RunOptions& options);
+
+// `seeds`: the seeds asked for; the rows may hold fewer (a checkpoint).
 Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds);
 
 struct MutantOutcome {

@@ -11,6 +11,10 @@ const char* to_string(Verdict v) noexcept {
   return "FAIL";
 }
 
+const char* to_string(NullLaw law) noexcept {
+  return law == NullLaw::uniform ? "uniform" : "conservative";
+}
+
 Check make_check(const stats::TestResult& result, std::string target, Json params) {
   Check c;
   c.test = result.test;

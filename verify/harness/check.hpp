@@ -21,6 +21,14 @@ struct Effect {
   stats::Interval ci;
 };
 
+// How a check's p-value is distributed when its null hypothesis holds. `uniform`: exactly U(0,1),
+// a continuous statistic against a point null. `conservative`: P(p <= u) <= u only, as for an exact
+// test of a discrete statistic, a composite null (a tolerance band), or a reference with its own
+// fixed Monte Carlo error counted in the standard error. Calibration tests the first for
+// uniformity and the second only for an excess of small p-values.
+enum class NullLaw { uniform, conservative };
+const char* to_string(NullLaw law) noexcept;
+
 struct Detectable {
   std::string name;
   double delta = 0;
@@ -43,6 +51,7 @@ struct Check {
   std::optional<double> detectable_target;
   // Deterministic checks: statistic is the worst ratio to the bound; pass iff <= 1.
   std::optional<bool> deterministic_holds;
+  NullLaw null_law = NullLaw::uniform;
 
   // Filled by the runner.
   std::string claim, paper, provenance;

@@ -17,6 +17,16 @@ Check gof_check(const stats::TestResult& result, std::string target, Json params
   return c;
 }
 
+Check chi_square_check(const stats::ChiSquareTest& test, std::string target, Json params) {
+  Check c = make_check(test, std::move(target), std::move(params));
+  if (test.df == 0) return c;  // void: one pooled cell, nothing to detect
+  c.detectable_at = [df = test.df, m = test.total](double alpha) {
+    return Detectable{"Cohen's w = sqrt(sum (p1 - p0)^2 / p0) over the pooled cells",
+                      stats::detectable_chi_square_effect(df, m, alpha, kPower), kPower};
+  };
+  return c;
+}
+
 Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json params, double sigma, std::size_t m,
                  std::string effect_name, double scale, std::optional<double> target) {
   Check c = make_check(test.result, std::move(what), std::move(params));
@@ -47,6 +57,7 @@ Check proportion_check(const stats::ProportionTest& test, std::string what, Json
     return Detectable{"|probability - p0|", stats::detectable_proportion_shift(p0, m, alpha, kPower), kPower};
   };
   c.detectable_target = target;
+  c.null_law = NullLaw::conservative;  // exact tests of a count
   return c;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "verify/harness/check.hpp"
+#include "verify/stats/chi_square.hpp"
 #include "verify/stats/location_scale.hpp"
 #include "verify/stats/proportion.hpp"
 
@@ -18,6 +19,9 @@ Check gof_check(const stats::TestResult& result, std::string target, Json params
 // A z-test of a mean against `mu0`, sigma per replicate. The effect (mean - mu0) and the
 // detectable shift are reported divided by `scale` (e.g. sqrt(n) when the test ran on
 // sqrt(n)-scaled values). `target` is the shift the claim promises to detect, in those units.
+// Pearson chi-square over cells; detectable: Cohen's w at power 0.99 (noncentral chi-square).
+Check chi_square_check(const stats::ChiSquareTest& test, std::string target, Json params);
+
 Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json params, double sigma, std::size_t m,
                  std::string effect_name, double scale = 1, std::optional<double> target = std::nullopt);
 

@@ -15,6 +15,8 @@ std::string render_mutants_markdown(const nlohmann::json& mutants);
 // Writes calibration.json, calibration.md and figures/calibration-<claim>.svg (p-value
 // histograms per claim) into dir, each atomically.
 void write_calibration_report(const nlohmann::json& calibration, const std::filesystem::path& dir);
+// Writes calibration.json alone (a checkpoint of a run in progress, for --resume).
+void write_calibration_checkpoint(const nlohmann::json& calibration, const std::filesystem::path& dir);
 // Writes mutants.json and mutants.md into dir.
 void write_mutants_report(const nlohmann::json& mutants, const std::filesystem::path& dir);
 

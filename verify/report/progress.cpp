@@ -35,7 +35,9 @@ Progress::Progress(std::size_t total, std::string label, std::FILE* sink, bool t
 
 Progress::~Progress() {
   try {
-    finish();
+    // Unwinding off a terminal: the item lines already say how far the run got, and the error
+    // that follows must stay the one line after them.
+    if (terminal_) finish();
   } catch (...) {
     // A destructor must not throw; a lost final progress line is harmless.
   }

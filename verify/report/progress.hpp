@@ -19,7 +19,8 @@ class Progress {
   Progress(std::size_t total, std::string label, std::FILE* sink, bool terminal);
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
-  // Finishes the line if finish() was not called, so the shell prompt does not land on the bar.
+  // On a terminal, finishes the bar if finish() was not called, so the shell prompt does not land
+  // on it; off a terminal an unfinished run (an error on its way) adds no summary line.
   ~Progress();
 
   // One more item done; `item` names it (e.g. the claim and grid point).

@@ -11,7 +11,7 @@
 
 namespace attnlaw::stats {
 
-TestResult chi_square_gof(std::span<const std::uint64_t> counts, std::span<const double> probabilities,
+ChiSquareTest chi_square_gof(std::span<const std::uint64_t> counts, std::span<const double> probabilities,
                           double min_expected) {
   const std::string where = "chi_square_gof";
   detail::require_nonempty(counts.size(), where);
@@ -71,8 +71,13 @@ TestResult chi_square_gof(std::span<const std::uint64_t> counts, std::span<const
     }
   }
 
-  if (cells.size() < 2)
-    return {"chi-square", 0.0, 1.0, "void: total expected count below min_expected, one pooled cell"};
+  ChiSquareTest t;
+  t.test = "chi-square";
+  t.total = static_cast<std::uint64_t>(total);
+  if (cells.size() < 2) {
+    t.p_method = "void: total expected count below min_expected, one pooled cell";
+    return t;
+  }
   double x2 = 0;
   for (const auto& c : cells) {
     if (c.expected <= 0) {
@@ -82,9 +87,11 @@ TestResult chi_square_gof(std::span<const std::uint64_t> counts, std::span<const
     const double r = c.observed - c.expected;
     x2 += r * r / c.expected;
   }
-  const double df = static_cast<double>(cells.size() - 1);
-  const double p = std::isinf(x2) ? 0.0 : boost::math::gamma_q(df / 2.0, x2 / 2.0);
-  return {"chi-square", x2, p, "asymptotic chi2(" + std::to_string(cells.size() - 1) + ")"};
+  t.df = cells.size() - 1;
+  t.statistic = x2;
+  t.p_value = std::isinf(x2) ? 0.0 : boost::math::gamma_q(static_cast<double>(t.df) / 2.0, x2 / 2.0);
+  t.p_method = "asymptotic chi2(" + std::to_string(t.df) + ")";
+  return t;
 }
 
 }  // namespace attnlaw::stats

@@ -5,6 +5,7 @@
 #include <string>
 
 #include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/non_central_chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
 
 #include "verify/stats/detail/validate.hpp"
@@ -69,6 +70,16 @@ double detectable_proportion_shift(double p0, std::size_t m, double alpha, doubl
     return std::abs(far - p0);
   };
   return std::max(side(1.0), side(0.0));
+}
+
+double detectable_chi_square_effect(std::size_t df, std::size_t m, double alpha, double power) {
+  check_design(m, alpha, power, "detectable_chi_square_effect");
+  detail::require(df > 0, "detectable_chi_square_effect", "df must be >= 1");
+  const double v = static_cast<double>(df);
+  const double critical = boost::math::quantile(boost::math::complement(boost::math::chi_squared_distribution<double>(v), alpha));
+  // The noncentrality at which the critical value is the (1 - power) quantile.
+  const double lambda = boost::math::non_central_chi_squared_distribution<double>::find_non_centrality(v, critical, 1.0 - power);
+  return std::sqrt(lambda / static_cast<double>(m));
 }
 
 double dkw_band_halfwidth(std::size_t m, double level) {

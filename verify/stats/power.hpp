@@ -21,6 +21,11 @@ double detectable_variance_ratio(std::size_t m, double alpha, double power);
 // the worse of the two sides; +infinity when one side cannot be detected inside [0,1].
 double detectable_proportion_shift(double p0, std::size_t m, double alpha, double power);
 
+// Pearson chi-square over df + 1 cells and m observations: the smallest Cohen's effect size
+// w = sqrt(sum_i (p1_i - p0_i)^2 / p0_i) detected, from the noncentral chi2(df, lambda = m w^2)
+// law of X^2 under the alternative (Cohen 1988, ch. 7): P(X^2 > q_{1-alpha}(chi2_df)) = power.
+double detectable_chi_square_effect(std::size_t df, std::size_t m, double alpha, double power);
+
 // Half-width of the simultaneous DKW–Massart ECDF band at confidence `level`: sqrt(ln(2/(1-level))/(2m)).
 double dkw_band_halfwidth(std::size_t m, double level);
 

@@ -88,6 +88,32 @@ TEST(Cli, SimulateAndAuditRejectBadArguments) {
   expect_usage_error("run --mutant no-such-bug", "--mutant");
 }
 
+TEST(Cli, CalibrationResumesFromItsOwnFileAndRefusesOthers) {
+  const auto dir = std::filesystem::temp_directory_path() / ("attnlaw-resume-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string claim = "audit calibrate --claim SL.critical.spacings ";
+  ASSERT_EQ(run(claim + "--seeds 2 --out " + (dir / "two").string()).status, 0);
+  const std::string stored = (dir / "two" / "calibration.json").string();
+  const Outcome resumed = run(claim + "--seeds 3 --json --resume " + stored);
+  const Outcome whole = run(claim + "--seeds 3 --json");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_EQ(nlohmann::json::parse(resumed.out)["checks"].dump(), nlohmann::json::parse(whole.out)["checks"].dump());
+
+  expect_usage_error(claim + "--seeds 1 --resume " + stored, "--resume");
+  expect_usage_error(claim + "--seeds 3 --resume " + (dir / "missing.json").string(), "--resume");
+  expect_usage_error("audit calibrate --claim SL.critical.spacings --battery standard --seeds 3 --resume " + stored,
+                     "--resume");
+  std::ofstream(dir / "bad.json") << "{ \"seeds\": ";
+  expect_usage_error(claim + "--seeds 3 --resume " + (dir / "bad.json").string(), "--resume");
+  // A p-value this code does not reproduce.
+  auto doc = nlohmann::json::parse(std::ifstream(stored));
+  doc["checks"][0]["p_values"][1] = 0.123456789;
+  std::ofstream(dir / "tampered.json") << doc.dump();
+  expect_usage_error(claim + "--seeds 3 --resume " + (dir / "tampered.json").string(), "--resume");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, RunChecksDoNotDependOnThreads) {
   // The acceptance test in small: the same checks, byte for byte, with 1 and 2 threads.
   const std::string claims = "run --claim SL.critical.spacings --claim SL.subcritical.bias --json";

@@ -43,6 +43,19 @@ TEST(Progress, PlainLinesOffTerminal) {
   EXPECT_EQ(out.back(), '\n');
 }
 
+TEST(Progress, AnUnfinishedRunOffTerminalAddsNoSummaryLine) {
+  // An error on its way out: the item lines stay, and the error is the one line after them.
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  {
+    Progress p(3, "smoke", f, false);
+    p.advance("SL.a d=3");
+  }
+  const std::string out = contents(f);
+  std::fclose(f);
+  EXPECT_EQ(out, "[1/3] SL.a d=3\n");
+}
+
 TEST(Progress, BarOnTerminal) {
   std::FILE* f = std::tmpfile();
   ASSERT_NE(f, nullptr);
@@ -72,6 +85,7 @@ TEST(Progress, ThreadSafeLines) {
       });
     for (auto& th : pool) th.join();
     EXPECT_EQ(p.done(), static_cast<std::size_t>(kThreads * kEach));
+    p.finish();
   }
   std::istringstream lines(contents(f));
   std::fclose(f);

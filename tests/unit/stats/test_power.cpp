@@ -1,9 +1,13 @@
 // Power / detectable discrepancy: the STATISTICS.md §4 numbers (a = 1e-6, b = 0.01) and §10
 // normal quantiles.
+#include <array>
 #include <cmath>
 
+#include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <gtest/gtest.h>
 
+#include "verify/rng/philox_stream.hpp"
 #include "verify/stats/power.hpp"
 
 namespace st = attnlaw::stats;
@@ -54,4 +58,62 @@ TEST(Power, ProportionShiftSolvesTheSampleSizeEquation) {
   EXPECT_LE(std::min(up, down), double(m));
   // Undetectable side: p0 = 1e-4 with M = 100 cannot detect any downward shift.
   EXPECT_TRUE(std::isinf(st::detectable_proportion_shift(1e-4, 100, 1e-6, 0.99)));
+}
+
+TEST(Power, ChiSquareEffectOneDegreeOfFreedomIsTheTwoSidedZTest) {
+  // Independent path: with df = 1, X^2 = Z^2 with Z ~ N(sqrt(lambda), 1) under the alternative, so
+  // power = Phibar(c - delta) + Phi(-c - delta), c = z_{1-alpha/2}; solve for delta = sqrt(m) w.
+  for (const double alpha : {1e-2, 1e-6, 1e-9}) {
+    const std::size_t m = 5000;
+    const double c = st::normal_quantile(1 - alpha / 2);
+    const auto power_at = [&](double delta) {
+      return 0.5 * std::erfc((c - delta) / std::sqrt(2.0)) + 0.5 * std::erfc((c + delta) / std::sqrt(2.0));
+    };
+    double lo = 0, hi = 50;
+    for (int it = 0; it < 200; ++it) ((power_at(0.5 * (lo + hi)) < 0.99) ? lo : hi) = 0.5 * (lo + hi);
+    const double w = st::detectable_chi_square_effect(1, m, alpha, 0.99);
+    EXPECT_NEAR(w * std::sqrt(static_cast<double>(m)), lo, 1e-7 * lo) << alpha;
+  }
+}
+
+TEST(Power, ChiSquareEffectHasItsStatedPowerByMonteCarlo) {
+  // The multinomial alternative p1 = p0 + (w/sqrt(k)) (+-sqrt(p0)) over k = 4 equal cells has
+  // Cohen's effect exactly w. Drawing m observations 2000 times, the level-alpha chi-square test
+  // must reject with the stated power 0.99 (binomial band at level 1 - 1e-6 around 0.99: the
+  // noncentral law is an approximation of order 1/m, far inside the band) and, at w = 0, with
+  // rate alpha.
+  constexpr std::size_t k = 4, m = 400, trials = 2000;
+  const double alpha = 0.01;
+  const double w = st::detectable_chi_square_effect(k - 1, m, alpha, 0.99);
+  const double p0 = 1.0 / k;
+  const std::array<double, k> sign{+1, -1, +1, -1};
+  const auto crit = boost::math::quantile(boost::math::complement(boost::math::chi_squared_distribution<double>(k - 1), alpha));
+  auto rejections = [&](double effect, std::uint32_t seed) {
+    std::array<double, k> cdf{};
+    double run = 0;
+    for (std::size_t i = 0; i < k; ++i) cdf[i] = run += p0 + effect * std::sqrt(p0) * sign[i] / std::sqrt(double(k));
+    std::size_t rejected = 0;
+    const auto key = attnlaw::rng::make_key(seed, "test", "chi-square power");
+    for (std::size_t t = 0; t < trials; ++t) {
+      attnlaw::rng::SampleSource source(key, static_cast<std::uint32_t>(t), 0);
+      std::array<double, k> counts{};
+      for (std::size_t j = 0; j < m; ++j) {
+        const double u = source.next_uniform();
+        std::size_t cell = 0;
+        while (cell + 1 < k && u > cdf[cell]) ++cell;
+        counts[cell] += 1;
+      }
+      double x2 = 0;
+      for (std::size_t i = 0; i < k; ++i) x2 += (counts[i] - m * p0) * (counts[i] - m * p0) / (m * p0);
+      rejected += x2 > crit;
+    }
+    return rejected;
+  };
+  const boost::math::binomial_distribution<double> at_power(trials, 0.99), at_alpha(trials, alpha);
+  const std::size_t hit = rejections(w, 20261130), null_hit = rejections(0, 20261131);
+  EXPECT_GE(hit, boost::math::quantile(at_power, 0.5e-6));
+  EXPECT_LE(hit, boost::math::quantile(boost::math::complement(at_power, 0.5e-6)));
+  EXPECT_LE(null_hit, boost::math::quantile(boost::math::complement(at_alpha, 0.5e-6)));
+  // Planted: the test at w/2 has far less power, so a halved effect would fail the band.
+  EXPECT_LT(rejections(w / 2, 20261132), boost::math::quantile(at_power, 0.5e-6));
 }
