@@ -105,9 +105,10 @@ class UniformStream final : public harness::Claim {
           draws, 0.2 * p_tail));
       out.checks.push_back(offset_check(
           *sub,
-          fmt::format("near {}: offset 2^{} ({}) mod 1 of the {} draws with {} < 2^-{} is uniform", end,
-                      kTailBits + kCellBits, variable, sub->size(), variable, kTailBits),
+          fmt::format("near {}: offset 2^{} ({}) mod 1 of the draws with {} < 2^-{} is uniform", end,
+                      kTailBits + kCellBits, variable, variable, kTailBits),
           params));
+      out.checks.back().p_method += fmt::format(" over {} draws", sub->size());
     }
 
     // The minimum of K draws: P(min > t) = (1 - t)^K, PIT 1 - (1 - t)^K formed as -expm1(K log1p(-t)).

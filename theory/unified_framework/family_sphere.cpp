@@ -343,9 +343,9 @@ harness::ExperimentResult not_pd(const std::string& claim, const Json& params, r
   for (std::size_t r = half; r < reps; ++r) pd_pit.push_back(-std::expm1(-alpha_hat * y[r]));
   const stats::TestResult ks = stats::ks_test(pd_pit);
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("not PD: KS rejects a_(2)/a_(1) ~ U^(1/alpha) with alpha = {:.4f} fitted on an independent half", alpha_hat),
-      params, ks.p_value / kAlpha,
-      fmt::format("statistic = KS p-value / 1e-6 (D = {:.4f}, m = {}); <= 1 means PD rejected", ks.statistic, pd_pit.size())));
+      "not PD: KS rejects a_(2)/a_(1) ~ U^(1/alpha) with alpha fitted on an independent half", params, ks.p_value / kAlpha,
+      fmt::format("statistic = KS p-value / 1e-6 (D = {:.4f}, m = {}, fitted alpha = {:.4f}); <= 1 means PD rejected",
+                  ks.statistic, pd_pit.size(), alpha_hat)));
   const BestPd best = best_matching_pd(law);
   const double detectable = stats::detectable_cdf_distance(reps - half, kAlpha, kPower);
   out.checks.push_back(harness::deterministic_check(
