@@ -10,5 +10,6 @@ template Estimate<double> log_normaliser<double>(int, double);
 template Estimate<double> log_second_moment_ratio<double>(int, double);
 template Estimate<double> second_moment_ratio<double>(int, double);
 template SubcriticalCovariance<double> subcritical_covariance<double>(int, double);
+template OutputVarianceNextOrder<double> output_variance_next_order<double>(int, double);
 
 }  // namespace attnlaw::reference

@@ -62,6 +62,21 @@ struct SubcriticalCovariance {
 template <class Real>
 SubcriticalCovariance<Real> subcritical_covariance(int d, Real beta);
 
+// The next order in 1/n of the same variances, from the second-order delta method on the ratio
+// (the first order alone overstates the precision of a check at n/P of a few hundred):
+//   n Var<q,ybar> = var_par + par/n + O(n^-2),  n Var<e_i,ybar> = var_perp + perp/n + O(n^-2) (i >= 2),
+//   par  = 3 r2^2 S2 + 5 r2^2 D2^2 - r2 S2 - 2 r3 S3,   perp = 3 r2^2 T2 - r2 T2 - 2 r3 T3,
+// with r_k = M(k beta)/M(beta)^k (r2 = P), D_k = A(k beta) - A, S_k = A'(k beta) + D_k^2 and
+// T_k = A(k beta)/(k beta). Both vanish at beta = 0, where the mean of n keys is exact.
+template <class Real>
+struct OutputVarianceNextOrder {
+  Estimate<Real> par;
+  Estimate<Real> perp;
+};
+
+template <class Real>
+OutputVarianceNextOrder<Real> output_variance_next_order(int d, Real beta);
+
 extern template Estimate<double> mean_resultant<double>(int, double);
 extern template Estimate<double> mean_gap<double>(int, double);
 extern template Estimate<double> score_variance<double>(int, double);
@@ -69,5 +84,6 @@ extern template Estimate<double> log_normaliser<double>(int, double);
 extern template Estimate<double> log_second_moment_ratio<double>(int, double);
 extern template Estimate<double> second_moment_ratio<double>(int, double);
 extern template SubcriticalCovariance<double> subcritical_covariance<double>(int, double);
+extern template OutputVarianceNextOrder<double> output_variance_next_order<double>(int, double);
 
 }  // namespace attnlaw::reference

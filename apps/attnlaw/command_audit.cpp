@@ -28,6 +28,7 @@ struct AuditArguments {
   std::string threads;
   std::string out;
   std::string resume;
+  std::string update;
   bool json = false;
   bool list = false;
 };
@@ -60,6 +61,18 @@ std::vector<harness::CalibrationRow> stored_calibration(const std::string& path,
     throw UsageError(fmt::format("--resume: {}: expected the calibration.json of an earlier run, not valid JSON", path));
   } catch (const std::invalid_argument& e) {
     throw UsageError(fmt::format("--resume: {}: expected the calibration.json of an earlier run; {}", path, e.what()));
+  }
+}
+
+// The mutants.json of an earlier audit, for --update; a usage error names the file.
+harness::Json stored_mutants(const std::string& path) {
+  try {
+    const std::vector<unsigned char> bytes = io::read_file_bytes(path);
+    return harness::Json::parse(bytes.begin(), bytes.end());
+  } catch (const io::InputError& e) {
+    throw UsageError(fmt::format("--update: {}", e.what()));
+  } catch (const nlohmann::json::parse_error&) {
+    throw UsageError(fmt::format("--update: {}: expected the mutants.json of an earlier audit, not valid JSON", path));
   }
 }
 
@@ -129,6 +142,11 @@ int mutants(const AuditArguments& a) {
       throw UsageError(fmt::format("--mutant: unknown mutant '{}' (see 'attnlaw audit mutants --list')", name));
     }
   }
+  harness::Json stored;
+  if (!a.update.empty()) {
+    if (a.mutants.empty()) throw UsageError("--update: name the mutants to rerun with --mutant");
+    stored = stored_mutants(a.update);
+  }
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
   std::size_t total = a.mutants.empty() ? harness::all_mutants().size() : a.mutants.size();
   report::Progress progress(total, "mutants");
@@ -140,7 +158,14 @@ int mutants(const AuditArguments& a) {
     throw UsageError(e.what());
   }
   progress.finish();
-  const harness::Json doc = harness::mutants_document(outcomes, options);
+  harness::Json doc = harness::mutants_document(outcomes, options);
+  if (!a.update.empty()) {
+    try {
+      doc = harness::update_mutants_document(stored, doc);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
+    }
+  }
   const auto plain = nlohmann::json::parse(doc.dump());
   if (!a.out.empty()) report::write_mutants_report(plain, a.out);
   if (a.json) {
@@ -148,8 +173,8 @@ int mutants(const AuditArguments& a) {
   } else {
     std::cout << report::render_mutants_markdown(plain);
   }
-  for (const auto& o : outcomes) {
-    if (!o.killed) return kExitCheckFailed;
+  for (const auto& row : plain.at("mutants")) {
+    if (!row.at("killed").get<bool>()) return kExitCheckFailed;
   }
   return kExitPass;
 }
@@ -178,6 +203,8 @@ void add_audit_command(CLI::App& app, int& exit_status) {
   m->add_option("--mutant", mut->mutants, "Only these mutants (repeatable)");
   m->add_option("--threads", mut->threads, "OpenMP threads");
   m->add_option("--out", mut->out, "Write mutants.json and mutants.md here");
+  m->add_option("--update", mut->update,
+                "Rerun only the --mutant rows of this earlier mutants.json (same battery and seed) and keep the rest");
   m->add_flag("--json", mut->json, "Print one JSON document");
   m->add_flag("--list", mut->list, "Name the mutants and stop");
   m->callback([mut, &exit_status] { exit_status = mutants(*mut); });

@@ -67,6 +67,12 @@ CriticalSummary sphere_critical_finite_n(int d, double gamma, std::uint64_t n, b
   return s;
 }
 
+double sphere_critical_finite_n_mean_top(int d, double gamma, std::uint64_t n) {
+  const double beta = gamma * std::pow(static_cast<double>(n), 2.0 / (d - 1));
+  const auto model = sphere_finite_model<double>(d, beta, n);
+  return detail::mean_top_weight_at<decltype(model), double>(model, 0);
+}
+
 SupercriticalSummary sphere_supercritical_constants(int d) {
   const auto k = supercritical_constants<double>(d);
   return {k.p, k.fG0, k.mean_gap_limit};

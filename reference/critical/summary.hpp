@@ -28,6 +28,8 @@ CriticalSummary sphere_critical_limit(int d, double gamma, bool with_cdf = true)
 // The exact law at n keys, beta = gamma n^{2/(d-1)}. Every field is exact at n (no field is
 // approximated by its limit); c is reported as the limit constant for reference.
 CriticalSummary sphere_critical_finite_n(int d, double gamma, std::uint64_t n, bool with_cdf = true);
+// Its mean_top alone, at a fraction of the cost (for root-finding in gamma).
+double sphere_critical_finite_n_mean_top(int d, double gamma, std::uint64_t n);
 
 struct SupercriticalSummary {
   double p;

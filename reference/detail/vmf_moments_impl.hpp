@@ -28,18 +28,44 @@ struct LogRatio {
   W value, error;
 };
 
-// log P = log M(2b) - 2 log M(b). Once the Debye route is involved, use the scaled
-// log(e^{-x} M(x)), in which the e^{2b} cancel exactly; on the series route log M itself keeps
-// relative accuracy as b -> 0.
+// log r_k = log M(k b) - k log M(b) (k = 2: log P). Once the Debye route is involved, use the
+// scaled log(e^{-x} M(x)), in which the e^{k b} cancel exactly; on the series route log M itself
+// keeps relative accuracy as b -> 0.
 template <class W>
-LogRatio<W> log_ratio(const TiltMoments<W>& one, const TiltMoments<W>& two) {
+LogRatio<W> log_ratio(const TiltMoments<W>& one, const TiltMoments<W>& other, int k) {
   const W u = unit_roundoff<W>();
-  if (one.series && two.series) {
-    const W value = two.log_m - 2 * one.log_m;
-    return {value, two.log_m_err + 2 * one.log_m_err + u * abs_value(value)};
+  if (one.series && other.series) {
+    const W value = other.log_m - k * one.log_m;
+    return {value, other.log_m_err + k * one.log_m_err + u * abs_value(value)};
   }
-  const W value = two.log_mhat - 2 * one.log_mhat;
-  return {value, two.log_mhat_err + 2 * one.log_mhat_err + u * abs_value(value)};
+  const W value = other.log_mhat - k * one.log_mhat;
+  return {value, other.log_mhat_err + k * one.log_mhat_err + u * abs_value(value)};
+}
+
+template <class W>
+struct Value {
+  W value, error;
+};
+
+// exp(log r_k) with its absolute error.
+template <class W>
+Value<W> moment_ratio(const LogRatio<W>& lr) {
+  using std::exp;
+  const W r = exp(lr.value);
+  return {r, r * (lr.error + 2 * unit_roundoff<W>())};
+}
+
+// A(k b) - A(b): as a difference of the A's while they are small, of the gaps 1 - A once they
+// are close to 1 (the Debye route gives the gaps with full relative accuracy).
+template <class W>
+Value<W> mean_difference(const TiltMoments<W>& one, const TiltMoments<W>& other) {
+  const W u = unit_roundoff<W>();
+  if (other.a < W(0.5)) {
+    const W diff = other.a - one.a;
+    return {diff, other.a_err + one.a_err + u * abs_value(diff)};
+  }
+  const W diff = one.gap - other.gap;
+  return {diff, other.gap_err + one.gap_err + u * abs_value(diff)};
 }
 
 }  // namespace detail
@@ -77,7 +103,7 @@ template <class Real>
 Estimate<Real> log_second_moment_ratio(int d, Real beta) {
   using W = detail::working_t<Real>;
   const W x = detail::checked_beta(d, beta);
-  const auto lr = detail::log_ratio(detail::tilt_moments(d, x), detail::tilt_moments(d, W(2 * x)));
+  const auto lr = detail::log_ratio(detail::tilt_moments(d, x), detail::tilt_moments(d, W(2 * x)), 2);
   return detail::to_estimate<Real>(lr.value, lr.error);
 }
 
@@ -96,7 +122,7 @@ SubcriticalCovariance<Real> subcritical_covariance(int d, Real beta) {
   const W x = detail::checked_beta(d, beta);
   const auto one = detail::tilt_moments(d, x);
   const auto two = detail::tilt_moments(d, W(2 * x));
-  const auto lr = detail::log_ratio(one, two);
+  const auto lr = detail::log_ratio(one, two, 2);
 
   SubcriticalCovariance<Real> out;
   out.A = to_estimate<Real>(one.a, one.a_err);
@@ -106,16 +132,8 @@ SubcriticalCovariance<Real> subcritical_covariance(int d, Real beta) {
   const W p_rel = lr.error + 2 * u;
   out.P = to_estimate<Real>(p, W(p * p_rel));
 
-  // A2 - A: as a difference of the A's while they are small, of the gaps 1 - A once they are
-  // close to 1 (the Debye route gives the gaps with full relative accuracy).
-  W diff, diff_err;
-  if (two.a < W(0.5)) {
-    diff = two.a - one.a;
-    diff_err = two.a_err + one.a_err + u * abs_value(diff);
-  } else {
-    diff = one.gap - two.gap;
-    diff_err = two.gap_err + one.gap_err + u * abs_value(diff);
-  }
+  const auto difference = detail::mean_difference(one, two);
+  const W diff = difference.value, diff_err = difference.error;
 
   // A2/(2 beta) = (A/x)(2 beta).
   const W perp = two.a_over_x;
@@ -134,6 +152,49 @@ SubcriticalCovariance<Real> subcritical_covariance(int d, Real beta) {
   out.var_perp = scaled(perp, perp_err);
   out.var_par = scaled(par, par_err);
   out.bias = scaled(W(-diff), diff_err);
+  return out;
+}
+
+
+template <class Real>
+OutputVarianceNextOrder<Real> output_variance_next_order(int d, Real beta) {
+  using W = detail::working_t<Real>;
+  using detail::abs_value;
+  const W u = detail::unit_roundoff<W>();
+  const W x = detail::checked_beta(d, beta);
+  const auto one = detail::tilt_moments(d, x);
+  const auto two = detail::tilt_moments(d, W(2 * x));
+  const auto three = detail::tilt_moments(d, W(3 * x));
+  const auto r2 = detail::moment_ratio(detail::log_ratio(one, two, 2));
+  const auto r3 = detail::moment_ratio(detail::log_ratio(one, three, 3));
+  const auto d2 = detail::mean_difference(one, two);
+  const auto d3 = detail::mean_difference(one, three);
+  const W s2 = two.var + d2.value * d2.value, s2_err = two.var_err + 2 * abs_value(d2.value) * d2.error;
+  const W s3 = three.var + d3.value * d3.value, s3_err = three.var_err + 2 * abs_value(d3.value) * d3.error;
+  const W r2_sq = r2.value * r2.value, r2_sq_err = 2 * r2.value * r2.error;
+
+  // sum_i c_i * a_i * b_i with the first-order error of each product; u for each operation.
+  struct Term {
+    W coefficient, a, a_err, b, b_err;
+  };
+  const auto combine = [&](std::initializer_list<Term> terms) {
+    W value = 0, error = 0;
+    for (const Term& t : terms) {
+      const W product = t.coefficient * t.a * t.b;
+      value += product;
+      error += abs_value(t.coefficient) * (t.a_err * abs_value(t.b) + abs_value(t.a) * t.b_err) + 4 * u * abs_value(product);
+    }
+    return detail::to_estimate<Real>(value, W(error + u * abs_value(value)));
+  };
+  const W dd2 = d2.value * d2.value, dd2_err = 2 * abs_value(d2.value) * d2.error;
+  OutputVarianceNextOrder<Real> out;
+  out.par = combine({{W(3), r2_sq, r2_sq_err, s2, s2_err},
+                     {W(5), r2_sq, r2_sq_err, dd2, dd2_err},
+                     {W(-1), r2.value, r2.error, s2, s2_err},
+                     {W(-2), r3.value, r3.error, s3, s3_err}});
+  out.perp = combine({{W(3), r2_sq, r2_sq_err, two.a_over_x, two.a_over_x_err},
+                      {W(-1), r2.value, r2.error, two.a_over_x, two.a_over_x_err},
+                      {W(-2), r3.value, r3.error, three.a_over_x, three.a_over_x_err}});
   return out;
 }
 

@@ -25,12 +25,13 @@ double reference_gamma(double gamma) {
 }
 
 template <class Compute>
-const reference::critical::CriticalSummary& memoised(const std::string& key, Compute&& compute) {
+const auto& memoised(const std::string& key, Compute&& compute) {
+  using Value = decltype(compute());
   static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<reference::critical::CriticalSummary>> cache;
+  static std::map<std::string, std::unique_ptr<Value>> cache;
   const std::lock_guard<std::mutex> lock(mutex);
   auto& slot = cache[key];
-  if (!slot) slot = std::make_unique<reference::critical::CriticalSummary>(compute());
+  if (!slot) slot = std::make_unique<Value>(compute());
   return *slot;
 }
 
@@ -65,6 +66,10 @@ double critical_exponent(int d) {
 
 double critical_beta(int d, double gamma, std::uint64_t n) {
   return gamma * std::pow(static_cast<double>(n), critical_exponent(d));
+}
+
+double gamma_for_beta(int d, double beta, std::uint64_t n) {
+  return beta / std::pow(static_cast<double>(n), critical_exponent(d));
 }
 
 CriticalSample simulate_critical(const CriticalExperiment& e, rng::StreamKey stream, bool with_output) {
@@ -113,6 +118,12 @@ const reference::critical::CriticalSummary& critical_finite_n_reference(int d, d
   const double g = reference_gamma(gamma);
   return memoised(fmt::format("finite d={} gamma={:.17g} n={} cdf={}", d, g, n, with_cdf),
                   [&] { return reference::critical::sphere_critical_finite_n(d, g, n, with_cdf); });
+}
+
+double critical_finite_n_mean_top(int d, double gamma, std::uint64_t n) {
+  const double g = reference_gamma(gamma);
+  return memoised(fmt::format("finite mean_top d={} gamma={:.17g} n={}", d, g, n),
+                  [&] { return reference::critical::sphere_critical_finite_n_mean_top(d, g, n); });
 }
 
 const reference::critical::CriticalSummary& critical_limit_reference(int d, double gamma, bool with_cdf) {

@@ -27,6 +27,8 @@ CriticalExperiment parse_critical_experiment(const harness::Json& params);
 double critical_beta(int d, double gamma, std::uint64_t n);
 // The theory's exponent 2/(d-1) as the claims use it (planted bug: 2/d).
 double critical_exponent(int d);
+// The gamma at which critical_beta(d, gamma, n) is beta.
+double gamma_for_beta(int d, double beta, std::uint64_t n);
 
 // One value per replicate of each functional; tangential = n^{2/(d-1)} |P_perp ybar|^2
 // (filled only with_output).
@@ -45,6 +47,8 @@ CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rn
 // Exact finite-n law at (d, gamma, n), with the planted reference bugs of the mutant audit.
 const reference::critical::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
                                                                         bool with_cdf);
+// Its E w_(1) alone (the cheap path, for root-finding).
+double critical_finite_n_mean_top(int d, double gamma, std::uint64_t n);
 const reference::critical::CriticalSummary& critical_limit_reference(int d, double gamma, bool with_cdf);
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -28,7 +28,7 @@ class GlobalAverage final : public harness::Claim {
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
     const OutputExperiment e = parse_output_experiment(params);
-    const OutputMoments m = sphere_output_moments(e.d, e.beta);
+    const OutputMoments m = sphere_output_moments(e.d, e.beta, e.n);
     const auto centred = simulate_centred_output(e, m, rng::make_key(context.seed, info_.id, params.dump()));
     return output_fluctuation_checks(info_.id, params, e, m, centred, kMahalanobis | kMean | kVariances,
                                      output_targets(context.battery));

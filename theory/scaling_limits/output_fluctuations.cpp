@@ -29,7 +29,7 @@ OutputTargets output_targets(harness::Battery battery) {
   return {0.01, 0.075, 0.05};
 }
 
-OutputMoments sphere_output_moments(int d, double beta) {
+OutputMoments sphere_output_moments(int d, double beta, std::uint64_t n) {
   const auto exact = reference::subcritical_covariance<double>(d, beta);
   OutputMoments m{exact.A.value, exact.var_perp.value, exact.var_par.value, exact.bias.value};
   if (harness::mutant_active("subcritical-two-term-centring")) {
@@ -47,6 +47,9 @@ OutputMoments sphere_output_moments(int d, double beta) {
   if (harness::mutant_active("tangential-variance-x1.05")) {
     m.var_perp *= 1.05;
   }
+  const auto next = reference::output_variance_next_order<double>(d, beta);
+  m.var_par_n = m.var_par + next.par.value / static_cast<double>(n);
+  m.var_perp_n = m.var_perp + next.perp.value / static_cast<double>(n);
   return m;
 }
 
@@ -76,8 +79,8 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
   const double root_n = std::sqrt(static_cast<double>(e.n));
 
   if (which & kMahalanobis) {
-    Eigen::MatrixXd sigma = Eigen::MatrixXd::Identity(e.d, e.d) * m.var_perp;
-    sigma(0, 0) = m.var_par;
+    Eigen::MatrixXd sigma = Eigen::MatrixXd::Identity(e.d, e.d) * m.var_perp_n;
+    sigma(0, 0) = m.var_par_n;
     out.checks.push_back(harness::gof_check(stats::mahalanobis_test(centred, Eigen::VectorXd::Zero(e.d), sigma),
                                             fmt::format("Mahalanobis d^2 of sqrt(n)(ybar - mean) ~ chi2_{}", e.d),
                                             params, e.reps));
@@ -86,7 +89,7 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
     for (Eigen::Index r = 0; r < centred.rows(); ++r) {
       const double par = centred(r, 0);
       const double perp_sq = centred.row(r).squaredNorm() - par * par;
-      pit[static_cast<std::size_t>(r)] = boost::math::cdf(chi2, par * par / m.var_par + perp_sq / m.var_perp);
+      pit[static_cast<std::size_t>(r)] = boost::math::cdf(chi2, par * par / m.var_par_n + perp_sq / m.var_perp_n);
     }
     out.figures.push_back(
         harness::pit_ecdf_figure(harness::figure_slug(claim, "pit", params), claim, claim + ": PIT of Mahalanobis d^2, " + label, pit));
@@ -95,7 +98,7 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
   std::vector<double> parallel(e.reps);
   for (std::size_t r = 0; r < e.reps; ++r) parallel[r] = centred(static_cast<Eigen::Index>(r), 0);
   if (which & kMean) {
-    const double sd = std::sqrt(m.var_par);
+    const double sd = std::sqrt(m.var_par_n);
     out.checks.push_back(harness::mean_check(stats::z_test_mean(parallel, 0.0, sd), 0.0,
                                              "mean of <q, ybar> vs A_d(beta) + bias/n", params, sd, e.reps,
                                              "mean <q,ybar> - (A_d + bias/n)", root_n,
@@ -103,17 +106,17 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
   }
 
   if (which & kVariances) {
-    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(parallel, 0.0, m.var_par),
-                                                 "n Var<q, ybar> vs var_par", params, e.reps, targets.variance_parallel));
+    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(parallel, 0.0, m.var_par_n),
+                                                 "n Var<q, ybar> vs var_par + par/n", params, e.reps, targets.variance_parallel));
     std::vector<double> tangential;
     tangential.reserve(e.reps * static_cast<std::size_t>(e.d - 1));
     for (Eigen::Index r = 0; r < centred.rows(); ++r) {
       for (int i = 1; i < e.d; ++i) tangential.push_back(centred(r, i));
     }
-    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(tangential, 0.0, m.var_perp),
-                                                 "n Var(P_perp ybar) per coordinate vs var_perp", params,
+    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(tangential, 0.0, m.var_perp_n),
+                                                 "n Var(P_perp ybar) per coordinate vs var_perp + perp/n", params,
                                                  tangential.size(), targets.variance_tangential));
-    const boost::math::normal_distribution<double> normal(0.0, std::sqrt(m.var_perp));
+    const boost::math::normal_distribution<double> normal(0.0, std::sqrt(m.var_perp_n));
     out.figures.push_back(harness::cdf_comparison_figure(
         harness::figure_slug(claim, "tangential", params), claim, claim + ": tangential coordinate vs N(0, var_perp), " + label,
         "sqrt(n) <e_i, ybar>, i >= 2", tangential, [normal](double x) { return boost::math::cdf(normal, x); }));

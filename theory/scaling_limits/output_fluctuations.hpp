@@ -1,7 +1,7 @@
 #pragma once
 // The experiment behind SL.global-average and SL.subcritical.*: n uniform keys on S^{d-1}, the
 // softmax output ybar at inverse temperature beta, compared with the exact first-order moments
-//   E<q,ybar> = A + bias/n,  n Var<q,ybar> = var_par,  n Cov(P_perp ybar) = var_perp P_perp
+//   E<q,ybar> = A + bias/n,  n Var<q,ybar> = var_par + O(1/n),  n Cov(P_perp ybar) = (var_perp + O(1/n)) P_perp
 // of reference/vmf_moments.hpp (SL.md, SL.subcritical.bias and SL.subcritical.gaussian).
 #include <Eigen/Core>
 
@@ -22,11 +22,14 @@ struct OutputExperiment {
 
 OutputExperiment parse_output_experiment(const harness::Json& params);
 
-// The reference moments (double path), with the planted bugs of the mutant audit when active.
+// The reference moments (double path) at n keys, with the planted bugs of the mutant audit when
+// active: the first-order moments of reference::subcritical_covariance, and the variances with
+// their 1/n term (reference::output_variance_next_order).
 struct OutputMoments {
   double A = 0, var_perp = 0, var_par = 0, bias = 0;
+  double var_perp_n = 0, var_par_n = 0;  // n Var at this n: var + next/n
 };
-OutputMoments sphere_output_moments(int d, double beta);
+OutputMoments sphere_output_moments(int d, double beta, std::uint64_t n);
 
 // Row r = sqrt(n) (ybar_r - (A + bias/n) q) in the basis (q = e_1, e_2, ..., e_d); naive sampler.
 Eigen::MatrixXd simulate_centred_output(const OutputExperiment& e, const OutputMoments& m, rng::StreamKey stream);

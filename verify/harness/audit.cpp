@@ -242,4 +242,41 @@ Json mutants_document(const std::vector<MutantOutcome>& outcomes, const RunOptio
               {"kill_rate", outcomes.empty() ? 0.0 : static_cast<double>(killed) / static_cast<double>(outcomes.size())}};
 }
 
+Json update_mutants_document(const Json& stored, const Json& fresh) {
+  for (const char* key : {"battery", "seed"}) {
+    if (!stored.contains(key) || stored.at(key) != fresh.at(key)) {
+      throw std::invalid_argument(fmt::format("its {} is not this run's ({})", key, fresh.at(key).dump()));
+    }
+  }
+  if (!stored.contains("mutants") || !stored.at("mutants").is_array()) throw std::invalid_argument("no \"mutants\" rows");
+  const auto row_named = [](const Json& doc, const std::string& name) -> const Json* {
+    for (const Json& row : doc.at("mutants")) {
+      if (row.is_object() && row.value("name", "") == name) return &row;
+    }
+    return nullptr;
+  };
+  Json rows = Json::array();
+  Json rerun = stored.value("rerun", Json::array());
+  std::size_t killed = 0;
+  for (const Mutant& m : all_mutants()) {
+    const Json* row = row_named(fresh, m.name);
+    if (row != nullptr) {
+      if (std::find(rerun.begin(), rerun.end(), m.name) == rerun.end()) rerun.push_back(m.name);
+    } else {
+      row = row_named(stored, m.name);
+      if (row == nullptr) throw std::invalid_argument(fmt::format("no row for mutant {}; rerun it with --mutant", m.name));
+      if (!row->contains("claims") || row->at("claims") != Json(m.claims) || !row->contains("killed")) {
+        throw std::invalid_argument(fmt::format("the row of {} is not for its current claims; rerun it with --mutant", m.name));
+      }
+    }
+    killed += row->at("killed").get<bool>();
+    rows.push_back(*row);
+  }
+  Json doc = fresh;
+  doc["mutants"] = std::move(rows);
+  doc["rerun"] = std::move(rerun);
+  doc["kill_rate"] = static_cast<double>(killed) / static_cast<double>(all_mutants().size());
+  return doc;
+}
+
 }  // namespace attnlaw::harness

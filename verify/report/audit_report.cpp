@@ -130,6 +130,12 @@ std::string render_mutants_markdown(const nlohmann::json& doc) {
   }
   md += "Each mutant is a realistic bug compiled into the binary, off unless named with `attnlaw run --mutant NAME`; "
         "it runs the battery on the claims it touches, and is killed when at least one check FAILs.\n\n";
+  if (doc.contains("rerun") && !doc.at("rerun").empty()) {
+    std::string names;
+    for (const auto& n : doc.at("rerun")) names += (names.empty() ? "" : ", ") + n.get<std::string>();
+    md += fmt::format("Rerun with `--update` after the checks of their claims changed: {}. The other rows are from the "
+                      "earlier full audit, whose claims have not changed since.\n\n", names);
+  }
   // Kill matrix: mutants by the claims any mutant touches.
   std::vector<std::string> claims;
   for (const auto& r : rows) {

@@ -114,6 +114,11 @@ TEST(Cli, CalibrationResumesFromItsOwnFileAndRefusesOthers) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, MutantsUpdateNeedsNamedMutantsAndAReadableFile) {
+  expect_usage_error("audit mutants --update reports/audit/mutants.json", "--update");
+  expect_usage_error("audit mutants --mutant heat-drift-sign --update /nonexistent/mutants.json", "--update");
+}
+
 TEST(Cli, RunChecksDoNotDependOnThreads) {
   // The acceptance test in small: the same checks, byte for byte, with 1 and 2 threads.
   const std::string claims = "run --claim SL.critical.spacings --claim SL.subcritical.bias --json";

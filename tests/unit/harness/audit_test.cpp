@@ -88,5 +88,38 @@ TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
   EXPECT_THROW(run(4, run(5)), std::invalid_argument);
 }
 
+// --update keeps the stored rows of mutants not rerun, replaces the rerun ones, recomputes the
+// kill rate over all current mutants, and refuses a stored document it cannot stand on.
+TEST(MutantsUpdate, ReplacesTheRerunRowsAndRefusesStaleOnes) {
+  RunOptions options;
+  Json stored = mutants_document({}, options);
+  for (const Mutant& m : all_mutants()) {
+    stored["mutants"].push_back({{"name", m.name}, {"description", m.description}, {"claims", m.claims},
+                                 {"killed", true}, {"killed_by", m.claims}, {"failing_checks", Json::array()}});
+  }
+  const Mutant& first = all_mutants().front();
+  Json fresh = mutants_document({}, options);
+  fresh["mutants"].push_back({{"name", first.name}, {"description", first.description}, {"claims", first.claims},
+                              {"killed", false}, {"killed_by", Json::array()}, {"failing_checks", Json::array()}});
+
+  const Json merged = update_mutants_document(stored, fresh);
+  ASSERT_EQ(merged["mutants"].size(), all_mutants().size());
+  EXPECT_FALSE(merged["mutants"][0]["killed"].get<bool>());
+  EXPECT_TRUE(merged["mutants"][1]["killed"].get<bool>());
+  EXPECT_EQ(merged["rerun"], Json::array({first.name}));
+  const double n = static_cast<double>(all_mutants().size());
+  EXPECT_DOUBLE_EQ(merged["kill_rate"].get<double>(), (n - 1) / n);
+
+  Json other_battery = stored;
+  other_battery["battery"] = other_battery["battery"] == "full" ? "smoke" : "full";
+  EXPECT_THROW(update_mutants_document(other_battery, fresh), std::invalid_argument);
+  Json missing = stored;
+  missing["mutants"].erase(missing["mutants"].size() - 1);
+  EXPECT_THROW(update_mutants_document(missing, fresh), std::invalid_argument);
+  Json stale = stored;
+  stale["mutants"][1]["claims"] = Json::array({"SL.some-other-claim"});
+  EXPECT_THROW(update_mutants_document(stale, fresh), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace attnlaw::harness

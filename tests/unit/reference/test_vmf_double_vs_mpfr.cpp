@@ -81,6 +81,27 @@ TEST(VmfDoubleVsMpfr, AgreeToOneEminus14OnTheGrid) {
   report("bias", w_bias);
 }
 
+// The 1/n terms of the output variances: their double error bounds cover the mpfr values on the
+// grid. They vanish at beta = 0 by cancellation of O(1) terms, so relative agreement is asked
+// only where they are O(1) (beta >= 1): there 1e-12.
+TEST(VmfDoubleVsMpfr, NextOrderVarianceTermsAreHonest) {
+  Worst w_par, w_perp;
+  for (int d = 2; d <= 64; ++d) {
+    for (double beta : kBetaGrid) {
+      const auto cd = output_variance_next_order<double>(d, beta);
+      const auto cm = output_variance_next_order<mpfr_float_50>(d, mpfr_float_50(beta));
+      EXPECT_TRUE(honest(cd.par, cm.par)) << "par d=" << d << " beta=" << beta;
+      EXPECT_TRUE(honest(cd.perp, cm.perp)) << "perp d=" << d << " beta=" << beta;
+      if (beta >= 1) {
+        check("next par", cd.par, cm.par, d, beta, 1e-12, w_par);
+        check("next perp", cd.perp, cm.perp, d, beta, 1e-12, w_perp);
+      }
+    }
+  }
+  std::cout << "  max rel. diff next-order par: " << w_par.rel / kEps << " eps (d=" << w_par.d << ", beta=" << w_par.beta
+            << "), perp: " << w_perp.rel / kEps << " eps (d=" << w_perp.d << ", beta=" << w_perp.beta << ")\n";
+}
+
 // Mean gap and score variance, the two quantities built to avoid cancellation, on the same grid.
 TEST(VmfDoubleVsMpfr, GapAndVarianceKeepRelativeAccuracy) {
   Worst w_gap, w_var;
