@@ -89,12 +89,15 @@ int calibrate(const AuditArguments& a) {
   std::vector<harness::CalibrationRow> stored;
   if (!a.resume.empty()) stored = stored_calibration(a.resume, options, seeds);
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
-  report::Progress progress(seeds, "calibration seeds");
+  // A resumed run's work is the rerun of the last stored seed and the seeds after it; items name
+  // the seed's number in the whole calibration.
+  const std::size_t stored_seeds = stored.empty() ? 0 : stored.front().seeds;
+  report::Progress progress(seeds - (stored_seeds == 0 ? 0 : stored_seeds - 1), "calibration seeds");
   // Every seed's rows are checkpointed into --out/calibration.json at most once a minute, so a
   // run of hours that is stopped can continue with --resume.
   auto last_checkpoint = std::chrono::steady_clock::now();
   const auto after_seed = [&](std::size_t done, const std::vector<harness::CalibrationRow>& rows) {
-    progress.advance(fmt::format("seed {}", done));
+    progress.advance(done == stored_seeds ? fmt::format("seed {} (stored, reproduced)", done) : fmt::format("seed {}", done));
     const auto now = std::chrono::steady_clock::now();
     if (a.out.empty() || done == seeds || now - last_checkpoint < std::chrono::minutes(1)) return;
     report::write_calibration_checkpoint(nlohmann::json::parse(harness::calibration_document(rows, options, seeds).dump()),

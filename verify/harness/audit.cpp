@@ -9,7 +9,6 @@
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
-#include "verify/stats/null/kolmogorov_smirnov.hpp"
 
 namespace attnlaw::harness {
 namespace {
@@ -36,16 +35,6 @@ bool same_check(const CalibrationRow& row, const Check& c) {
          nlohmann::json::parse(row.params.dump()) == nlohmann::json::parse(c.params.dump());
 }
 
-// P-values of a conservative check may pile up near 1 (a composite null, a discrete count), so
-// only an excess of small ones is evidence against it: D+ = max_i (i/S - p_(i)).
-double excess_of_small_p_values(std::vector<double> p) {
-  std::sort(p.begin(), p.end());
-  const double s = static_cast<double>(p.size());
-  double d = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) d = std::max(d, static_cast<double>(i + 1) / s - p[i]);
-  return stats::ks_one_sided_sf(p.size(), d);
-}
-
 void summarise(std::vector<CalibrationRow>& rows, double alpha) {
   for (CalibrationRow& row : rows) {
     const bool deterministic = row.p_values.empty();
@@ -53,8 +42,10 @@ void summarise(std::vector<CalibrationRow>& rows, double alpha) {
       row.band_lo = row.band_hi = 0;
     } else {
       std::tie(row.band_lo, row.band_hi) = binomial_band(row.seeds, alpha);
+      // P-values of a conservative check may pile up near 1 (a composite null, a discrete count),
+      // so only an excess of small ones is evidence against it.
       row.uniformity_p = row.null_law == NullLaw::uniform ? stats::ks_test(row.p_values).p_value
-                                                          : excess_of_small_p_values(row.p_values);
+                                                          : stats::ks_test_too_many_small(row.p_values).p_value;
       row.uniformity_flag = row.uniformity_p < kUniformityAlpha;
     }
     row.within_band = row.fails >= row.band_lo && row.fails <= row.band_hi;

@@ -78,6 +78,14 @@ TestResult ks_test(std::span<const double> pit) {
   return {"kolmogorov-smirnov", d, ks_two_sided_sf(u.size(), d), ks_two_sided_method(u.size(), d)};
 }
 
+TestResult ks_test_too_many_small(std::span<const double> pit) {
+  const auto u = sorted_checked(pit, "ks_test_too_many_small");
+  const double nn = static_cast<double>(u.size());
+  double d = 0;
+  for (std::size_t i = 0; i < u.size(); ++i) d = std::max(d, static_cast<double>(i + 1) / nn - u[i]);
+  return {"kolmogorov-smirnov-one-sided", d, ks_one_sided_sf(u.size(), d), "exact (Smirnov-Birnbaum-Tingey)"};
+}
+
 TestResult cramer_von_mises_test(std::span<const double> pit) {
   const auto u = sorted_checked(pit, "cramer_von_mises_test");
   const double w2 = cramer_von_mises_statistic_sorted(u);

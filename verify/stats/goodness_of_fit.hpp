@@ -14,6 +14,9 @@ namespace attnlaw::stats {
 TestResult anderson_darling_test(std::span<const double> pit);
 // D_n = max_i max(i/n - u_(i), u_(i) - (i-1)/n).
 TestResult ks_test(std::span<const double> pit);
+// One-sided: D_n^+ = max_i (i/n - u_(i)), large when there are too many small values (of a set of
+// p-values that may only be conservative, for instance); p exact (Smirnov-Birnbaum-Tingey).
+TestResult ks_test_too_many_small(std::span<const double> pit);
 // W^2 = 1/(12n) + sum (u_(i) - (2i-1)/(2n))^2.
 TestResult cramer_von_mises_test(std::span<const double> pit);
 

@@ -99,6 +99,9 @@ TEST(Cli, CalibrationResumesFromItsOwnFileAndRefusesOthers) {
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   ASSERT_EQ(whole.status, 0) << whole.err;
   EXPECT_EQ(nlohmann::json::parse(resumed.out)["checks"].dump(), nlohmann::json::parse(whole.out)["checks"].dump());
+  // Progress counts this run's work: the stored seed 2 rerun, then seed 3.
+  EXPECT_NE(resumed.err.find("[1/2] seed 2 (stored, reproduced)"), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.err.find("[2/2] seed 3"), std::string::npos) << resumed.err;
 
   expect_usage_error(claim + "--seeds 1 --resume " + stored, "--resume");
   expect_usage_error(claim + "--seeds 3 --resume " + (dir / "missing.json").string(), "--resume");

@@ -36,6 +36,19 @@ TEST(GoodnessOfFit, SingleObservationIsWellDefined) {
   EXPECT_NEAR(st::anderson_darling_test(u).p_value, 0.5, 1e-12);         // P(|U-1/2| >= 1/4)
 }
 
+// D+ on the same sample: max(1/3 - 0.1, 2/3 - 0.4, 1 - 0.7) = 0.3, with the exact law of
+// tests/unit/stats/test_kolmogorov_smirnov.cpp; for one value u, D+ = 1 - u and p = u exactly.
+TEST(GoodnessOfFit, OneSidedTestSeesOnlyTooManySmallValues) {
+  const std::vector<double> u = {0.7, 0.1, 0.4};
+  EXPECT_NEAR(st::ks_test_too_many_small(u).statistic, 0.3, 1e-15);
+  EXPECT_NEAR(st::ks_test_too_many_small(std::vector<double>{0.25}).p_value, 0.25, 1e-15);
+  // A pile of values near 1 is no evidence: D+ = 100/100 - 0.99 = 0.01, P(D+_100 >= 0.01) = 0.973.
+  const auto near_one = st::ks_test_too_many_small(std::vector<double>(100, 0.99));
+  EXPECT_NEAR(near_one.statistic, 0.01, 1e-15);
+  EXPECT_GT(near_one.p_value, 0.97);
+  EXPECT_LT(st::ks_test_too_many_small(std::vector<double>(100, 0.01)).p_value, 1e-100);
+}
+
 TEST(GoodnessOfFit, RejectsBadInput) {
   const std::vector<double> empty;
   EXPECT_THROW(st::anderson_darling_test(empty), std::invalid_argument);
