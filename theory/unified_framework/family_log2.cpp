@@ -4,9 +4,12 @@
 // weights tend to PD(1/c, 0) with an O(1/log n) error (the intensity of h_n (s - b_n) is
 // e^{-x - x^2/log n + ...}): the window n-ladder against exact finite-n values and PD. Test (3),
 // the fitted exponent 2, is UF.exponent-fit.
+#include <cmath>
+
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
+#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -36,7 +39,11 @@ class FamilyLog2 final : public harness::Claim {
   }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const ScaleFunction scale = [](double n) { return ref::family_scale<double>(kLog2, n).h; };
+    const ScaleFunction scale = [](double n) {
+      // Planted bug (claim-local): the exponent 1 + 1/eta of log n written as 1/eta.
+      if (mutation::active("log2-scale-exponent")) return kLog2.shape * std::pow(std::log(n), 1 / kLog2.shape);
+      return ref::family_scale<double>(kLog2, n).h;
+    };
     if (params.at("part").get<std::string>() == "scale") return family_scale_check(info_.id, kLog2, scale, params);
     return window_ladder(info_.id, kLog2, scale, params, context);
   }

@@ -52,6 +52,8 @@ const std::vector<Mutant>& all_mutants() {
        {"UF.gumbel.point-process", "UF.family.exponential"}},
       {"weibull-scale-exponent", "the Weibull hazard scale h_n computed with (log n)^{1/p} in place of (log n)^{1-1/p}",
        {"UF.family.weibull"}},
+      {"log2-scale-exponent", "the log2 family's hazard scale h_n computed with (log n)^{1/eta} in place of eta (log n)^{1+1/eta}",
+       {"UF.family.log2"}},
       {"sphere-exponent-2-over-d", "the sphere family's accumulation exponent taken as 2/d in place of 2/(d-1)",
        {"UF.family.sphere", "UF.exponent-fit"}},
       {"holm-no-correction", "the policy's Holm adjustment replaced by no correction: every check judged at alpha on its raw p-value",

@@ -133,8 +133,8 @@ std::string render_mutants_markdown(const nlohmann::json& doc) {
   if (doc.contains("rerun") && !doc.at("rerun").empty()) {
     std::string names;
     for (const auto& n : doc.at("rerun")) names += (names.empty() ? "" : ", ") + n.get<std::string>();
-    md += fmt::format("Rerun with `--update` after the checks of their claims changed: {}. The other rows are from the "
-                      "earlier full audit, whose claims have not changed since.\n\n", names);
+    md += fmt::format("Rows rerun with `--update` (a new mutant, or claims whose checks changed): {}. The other rows "
+                      "are from the earlier full audit.\n\n", names);
   }
   // Kill matrix: mutants by the claims any mutant touches.
   std::vector<std::string> claims;
