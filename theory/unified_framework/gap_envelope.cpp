@@ -44,10 +44,7 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, Where&& w
   const double log_harmonic = std::log(harmonic);
   const double log_log_bound = std::log1p(std::log(static_cast<double>(n)));
   const auto scale = attention::accumulation_scale(profile);
-  std::vector<double> betas = extreme_betas();
-  if (!scale.ties && std::isfinite(scale.lambda)) {
-    for (double r : bound_ratios_grid()) betas.push_back(r * scale.lambda);
-  }
+  const std::vector<double> betas = probe_betas(scale, bound_ratios_grid());
   for (const double beta : betas) {
     if (!std::isfinite(beta)) continue;
     const double envelope = attention::laplace_envelope(profile, beta);

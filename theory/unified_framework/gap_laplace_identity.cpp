@@ -106,10 +106,8 @@ template <class Where>
 void tally_row(Tally& t, const attention::GapProfile<double>& profile, Where&& where) {
   ++t.rows;
   const auto scale = attention::accumulation_scale(profile);
-  std::vector<double> betas = extreme_betas();
-  if (!scale.ties && std::isfinite(scale.lambda)) {
-    for (double r : {0.01, 0.5, 1.0, 2.0, 100.0}) betas.push_back(r * scale.lambda);
-  }
+  constexpr double kRatios[] = {0.01, 0.5, 1.0, 2.0, 100.0};
+  const std::vector<double> betas = probe_betas(scale, kRatios);
   for (const double beta : betas) {
     const auto s = attention::softmax_summary(profile, beta);
     const StepIntegrals step = step_integrals(profile.gaps, beta);

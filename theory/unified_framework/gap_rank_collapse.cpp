@@ -76,8 +76,7 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, bool with
   if (scale.ties || profile.size() < 2 || !std::isfinite(scale.lambda)) return;
   ++t.rows;
   const double n = static_cast<double>(profile.size());
-  std::vector<double> betas = extreme_betas();
-  for (double r : bound_ratios_grid()) betas.push_back(r * scale.lambda);
+  const std::vector<double> betas = probe_betas(scale, bound_ratios_grid());
   for (const double beta : betas) {
     const auto s = attention::softmax_summary(profile, beta);
     // Each computed weight e^{-x_j}, x_j = beta Delta_j + log Z, carries a relative error of about

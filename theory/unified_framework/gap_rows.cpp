@@ -156,4 +156,12 @@ const std::vector<double>& bound_ratios_grid() {
   return ratios;
 }
 
+std::vector<double> probe_betas(const attention::AccumulationScale<double>& scale, std::span<const double> ratios) {
+  std::vector<double> betas = extreme_betas();
+  if (!scale.ties && std::isfinite(scale.lambda)) {
+    for (double r : ratios) betas.push_back(r * scale.lambda);
+  }
+  return betas;
+}
+
 }  // namespace attnlaw::theory::unified_framework

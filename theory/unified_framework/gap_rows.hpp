@@ -90,4 +90,8 @@ const std::vector<double>& extreme_betas();
 // beta / Lambda on both sides of the critical point, where the bounds of UF.gap.bounds apply.
 const std::vector<double>& bound_ratios_grid();
 
+// The inverse temperatures probed on one row: extreme_betas(), then ratio * Lambda for each ratio
+// when the row has a finite Lambda and no tie at its maximum.
+std::vector<double> probe_betas(const attention::AccumulationScale<double>& scale, std::span<const double> ratios);
+
 }  // namespace attnlaw::theory::unified_framework
