@@ -1,6 +1,7 @@
 // `attnlaw audit calibrate` and `attnlaw audit mutants`: the harness tested against itself.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -44,39 +45,97 @@ harness::RunOptions audit_options(const AuditArguments& a, const char* default_b
   return options;
 }
 
-// The rows of an earlier calibration.json to continue from; a usage error names the file.
-std::vector<harness::CalibrationRow> stored_calibration(const std::string& path, const harness::RunOptions& options,
-                                                        std::size_t seeds) {
-  try {
-    const std::vector<unsigned char> bytes = io::read_file_bytes(path);
-    const auto doc = nlohmann::json::parse(bytes.begin(), bytes.end());
-    auto rows = harness::calibration_rows_from(doc, options);
-    if (rows.front().seeds > seeds) {
-      throw std::invalid_argument(fmt::format("it holds {} seeds, more than --seeds {}", rows.front().seeds, seeds));
-    }
-    return rows;
-  } catch (const io::InputError& e) {
-    throw UsageError(fmt::format("--resume: {}", e.what()));
-  } catch (const nlohmann::json::parse_error&) {
-    throw UsageError(fmt::format("--resume: {}: expected the calibration.json of an earlier run, not valid JSON", path));
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("--resume: {}: expected the calibration.json of an earlier run; {}", path, e.what()));
-  }
-}
-
-// The mutants.json of an earlier audit, for --update; a usage error names the file.
-harness::Json stored_mutants(const std::string& path) {
+// A JSON document named by `option`; a usage error names the option, the file and what was expected.
+harness::Json read_document(const char* option, const std::string& path, const char* expected) {
   try {
     const std::vector<unsigned char> bytes = io::read_file_bytes(path);
     return harness::Json::parse(bytes.begin(), bytes.end());
   } catch (const io::InputError& e) {
-    throw UsageError(fmt::format("--update: {}", e.what()));
+    throw UsageError(fmt::format("{}: {}", option, e.what()));
   } catch (const nlohmann::json::parse_error&) {
-    throw UsageError(fmt::format("--update: {}: expected the mutants.json of an earlier audit, not valid JSON", path));
+    throw UsageError(fmt::format("{}: {}: expected {}, not valid JSON", option, path, expected));
   }
 }
 
+constexpr const char* kCalibrationFile = "the calibration.json of an earlier run";
+
+// The rows of an earlier calibration.json (--resume, --update).
+std::vector<harness::CalibrationRow> stored_calibration(const char* option, const std::string& path,
+                                                        const harness::Json& doc, const harness::RunOptions& options) {
+  try {
+    return harness::calibration_rows_from(nlohmann::json::parse(doc.dump()), options);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("{}: {}: expected {}; {}", option, path, kCalibrationFile, e.what()));
+  }
+}
+
+// Writes --out and prints the calibration; the exit status says whether any check is anomalous.
+int finish_calibration(const AuditArguments& a, const harness::Json& doc) {
+  const auto plain = nlohmann::json::parse(doc.dump());
+  if (!a.out.empty()) report::write_calibration_report(plain, a.out);
+  if (a.json) {
+    harness::Json slim = doc;
+    for (auto& c : slim["checks"]) c.erase("p_values");
+    std::cout << slim.dump(2) << '\n';
+  } else {
+    std::cout << report::render_calibration_markdown(plain);
+  }
+  const auto& s = doc["summary"];
+  return s["outside_band"].get<std::size_t>() + s["non_uniform"].get<std::size_t>() > 0 ? kExitCheckFailed : kExitPass;
+}
+
+// --update: the stored calibration with the --claim rows rerun over all its seeds.
+int update_calibration(const AuditArguments& a) {
+  if (!a.resume.empty()) throw UsageError("--update: not with --resume");
+  if (a.claims.empty()) throw UsageError("--update: expected --claim, the claims whose checks changed");
+  const harness::RunOptions options = audit_options(a, "smoke");
+  const harness::Json stored_doc = read_document("--update", a.update, kCalibrationFile);
+  const std::vector<harness::CalibrationRow> stored = stored_calibration("--update", a.update, stored_doc, options);
+  // The stored calibration's claims (all of the battery, or those it was run with) and the rerun ones.
+  std::vector<const harness::Claim*> battery, rerun;
+  try {
+    rerun = harness::select_claims(theory::all_claims(), options);
+    harness::RunOptions stored_claims = options;
+    stored_claims.claim_ids.clear();
+    for (const harness::CalibrationRow& row : stored) stored_claims.claim_ids.push_back(row.claim);
+    battery = harness::select_claims(theory::all_claims(), stored_claims);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  const std::size_t seeds = stored.front().seeds;
+  if (!a.seeds.empty() && parse_integer("--seeds", a.seeds, 1, 100000) != seeds) {
+    throw UsageError(fmt::format("--seeds: the stored calibration holds {} seeds; --update reruns exactly those", seeds));
+  }
+  std::vector<std::string> rerun_ids;
+  for (const harness::Claim* c : rerun) {
+    rerun_ids.push_back(c->info().id);
+    if (std::find(battery.begin(), battery.end(), c) == battery.end()) {
+      throw UsageError(fmt::format("--claim: {} is not in the stored calibration {}", c->info().id, a.update));
+    }
+  }
+  std::vector<std::string> listed = rerun_ids;
+  if (stored_doc.contains("rerun_claims")) {
+    for (const auto& c : stored_doc.at("rerun_claims")) {
+      if (std::find(listed.begin(), listed.end(), c.get<std::string>()) == listed.end()) listed.push_back(c);
+    }
+  }
+  if (!a.out.empty()) prepare_output_directory("--out", a.out);
+  report::Progress progress(seeds, "calibration seeds of the rerun claims");
+  const auto after_seed = [&](std::size_t done, const std::vector<harness::CalibrationRow>&) {
+    progress.advance(fmt::format("seed {}", done));
+  };
+  std::vector<harness::CalibrationRow> rows;
+  try {
+    rows = harness::update_calibration(battery, rerun_ids, options, stored, after_seed);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
+  }
+  progress.finish();
+  return finish_calibration(a, harness::calibration_document(rows, options, seeds, listed));
+}
+
 int calibrate(const AuditArguments& a) {
+  if (!a.update.empty()) return update_calibration(a);
   if (a.seeds.empty()) throw UsageError("--seeds: required, an integer >= 1");
   const std::size_t seeds = parse_integer("--seeds", a.seeds, 1, 100000);
   const harness::RunOptions options = audit_options(a, "smoke");
@@ -87,7 +146,13 @@ int calibrate(const AuditArguments& a) {
     throw UsageError(e.what());
   }
   std::vector<harness::CalibrationRow> stored;
-  if (!a.resume.empty()) stored = stored_calibration(a.resume, options, seeds);
+  if (!a.resume.empty()) {
+    stored = stored_calibration("--resume", a.resume, read_document("--resume", a.resume, kCalibrationFile), options);
+    if (stored.front().seeds > seeds) {
+      throw UsageError(fmt::format("--resume: {}: it holds {} seeds, more than --seeds {}", a.resume,
+                                   stored.front().seeds, seeds));
+    }
+  }
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
   // A resumed run's work is the rerun of the last stored seed and the seeds after it; items name
   // the seed's number in the whole calibration.
@@ -112,18 +177,7 @@ int calibrate(const AuditArguments& a) {
     throw;
   }
   progress.finish();
-  const harness::Json doc = harness::calibration_document(rows, options, seeds);
-  const auto plain = nlohmann::json::parse(doc.dump());
-  if (!a.out.empty()) report::write_calibration_report(plain, a.out);
-  if (a.json) {
-    harness::Json slim = doc;
-    for (auto& c : slim["checks"]) c.erase("p_values");
-    std::cout << slim.dump(2) << '\n';
-  } else {
-    std::cout << report::render_calibration_markdown(plain);
-  }
-  const auto& s = doc["summary"];
-  return s["outside_band"].get<std::size_t>() + s["non_uniform"].get<std::size_t>() > 0 ? kExitCheckFailed : kExitPass;
+  return finish_calibration(a, harness::calibration_document(rows, options, seeds));
 }
 
 int mutants(const AuditArguments& a) {
@@ -148,7 +202,7 @@ int mutants(const AuditArguments& a) {
   harness::Json stored;
   if (!a.update.empty()) {
     if (a.mutants.empty()) throw UsageError("--update: name the mutants to rerun with --mutant");
-    stored = stored_mutants(a.update);
+    stored = read_document("--update", a.update, "the mutants.json of an earlier audit");
   }
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
   std::size_t total = a.mutants.empty() ? harness::all_mutants().size() : a.mutants.size();
@@ -192,11 +246,14 @@ void add_audit_command(CLI::App& app, int& exit_status) {
   CLI::App* c = audit->add_subcommand("calibrate", "Run each check over many seeds: false-failure band, p-value uniformity");
   c->add_option("--battery", cal->battery, "smoke (default), standard or full");
   c->add_option("--claim", cal->claims, "Only these claims (repeatable)");
-  c->add_option("--seeds", cal->seeds, "Number of calibration seeds")->required();
+  c->add_option("--seeds", cal->seeds, "Number of calibration seeds (with --update: the stored number)");
   c->add_option("--threads", cal->threads, "OpenMP threads");
   c->add_option("--out", cal->out, "Write calibration.json, calibration.md and figures/ here");
   c->add_option("--resume", cal->resume,
                 "Continue the calibration.json of an earlier run (its last seed is rerun and must reproduce)");
+  c->add_option("--update", cal->update,
+                "Rerun the --claim rows of this earlier calibration.json over all its seeds and keep the rest "
+                "(the whole battery's last seed must reproduce them)");
   c->add_flag("--json", cal->json, "Print one JSON document");
   c->callback([cal, &exit_status] { exit_status = calibrate(*cal); });
 

@@ -128,9 +128,10 @@ SubcriticalCovariance<Real> subcritical_covariance(int d, Real beta) {
   out.A = to_estimate<Real>(one.a, one.a_err);
   out.A2 = to_estimate<Real>(two.a, two.a_err);
   out.log_P = to_estimate<Real>(lr.value, lr.error);
-  const W p = exp(lr.value);
-  const W p_rel = lr.error + 2 * u;
-  out.P = to_estimate<Real>(p, W(p * p_rel));
+  const auto ratio = detail::moment_ratio(lr);
+  const W p = ratio.value;
+  const W p_rel = lr.error + 2 * u;  // ratio.error / p
+  out.P = to_estimate<Real>(p, ratio.error);
 
   const auto difference = detail::mean_difference(one, two);
   const W diff = difference.value, diff_err = difference.error;

@@ -21,6 +21,7 @@
 #include "verify/harness/figure_data.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "verify/stats/power.hpp"
+#include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 namespace {
@@ -97,17 +98,14 @@ class ScaleExponent final : public harness::Claim {
         const double beta = gamma_star * spread * scale;
         const CriticalExperiment e{d, gamma_for_beta(d, beta, n), n, reps};
         CriticalSample s = simulate_critical(e, stream, false);
-        double m = 0, m2 = 0;
-        for (double w : s.top) m += w;
-        m /= static_cast<double>(reps);
-        for (double w : s.top) m2 += (w - m) * (w - m);
+        const stats::MeanWithError m = stats::mean_with_error(s.top);
         lb.push_back(std::log(beta));
-        mean.push_back(m);
-        se.push_back(std::sqrt(m2 / static_cast<double>(reps - 1) / static_cast<double>(reps)));
+        mean.push_back(m.mean);
+        se.push_back(m.std_error());
         exact.push_back(critical_finite_n_mean_top(d, beta / scale, n));
         top.push_back(std::move(s.top));
         x.push_back(beta / scale);
-        y.push_back(m);
+        y.push_back(m.mean);
         yerr.push_back(2 * se.back());
       }
       series.push_back({{"label", fmt::format("n = {}", n)}, {"style", "errorbars"}, {"x", x}, {"y", y}, {"yerr", yerr}});
@@ -115,16 +113,11 @@ class ScaleExponent final : public harness::Claim {
       const LocalRoot root = local_root(lb, mean);
       // The three means share their keys (common random numbers), so the root's variance is that
       // of the per-replicate contrast sum_i gradient_i w_(1),i, not a sum of separate variances.
-      double c_bar = 0, c2 = 0;
+      std::vector<double> contrast(reps);
       for (std::size_t r = 0; r < reps; ++r) {
-        c_bar += root.gradient[0] * top[1][r] + root.gradient[1] * top[2][r] + root.gradient[2] * top[3][r];
+        contrast[r] = root.gradient[0] * top[1][r] + root.gradient[1] * top[2][r] + root.gradient[2] * top[3][r];
       }
-      c_bar /= static_cast<double>(reps);
-      for (std::size_t r = 0; r < reps; ++r) {
-        const double c = root.gradient[0] * top[1][r] + root.gradient[1] * top[2][r] + root.gradient[2] * top[3][r];
-        c2 += (c - c_bar) * (c - c_bar);
-      }
-      const double var_root = c2 / static_cast<double>(reps - 1) / static_cast<double>(reps);
+      const double var_root = stats::mean_with_error(contrast).variance;
       log_n.push_back(std::log(n_value));
       log_beta_mc.push_back(root.log_beta);
       weight.push_back(1 / var_root);

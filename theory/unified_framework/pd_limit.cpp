@@ -19,6 +19,7 @@
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/linear_fit.hpp"
+#include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -163,11 +164,10 @@ class PdLimit final : public harness::Claim {
     for (double n : params.at("n")) {
       // Common random numbers across the ladder: the same stream at every n.
       const WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), c, K, reps, stream);
-      double m = 0, m2 = 0;
-      for (double a : s.top_weight) m += std::log(a);
-      m /= static_cast<double>(reps);
-      for (double a : s.top_weight) m2 += (std::log(a) - m) * (std::log(a) - m);
-      const double se = std::sqrt(m2 / static_cast<double>(reps - 1) / static_cast<double>(reps));
+      std::vector<double> log_top(reps);
+      for (std::size_t r = 0; r < reps; ++r) log_top[r] = std::log(s.top_weight[r]);
+      const stats::MeanWithError log_top_mean = stats::mean_with_error(log_top);
+      const double m = log_top_mean.mean, se = log_top_mean.std_error();
       log_n.push_back(std::log(n));
       mean_log_top.push_back(m);
       weight.push_back(1 / (se * se));

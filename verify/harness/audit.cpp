@@ -4,11 +4,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 #include <stdexcept>
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
+#include "verify/stats/multiplicity.hpp"
 
 namespace attnlaw::harness {
 namespace {
@@ -33,6 +35,11 @@ namespace {
 bool same_check(const CalibrationRow& row, const Check& c) {
   return row.claim == c.claim && row.test == c.test && row.target == c.target &&
          nlohmann::json::parse(row.params.dump()) == nlohmann::json::parse(c.params.dump());
+}
+
+// The stored row's last seed against this run's check (a deterministic check has no p-value to compare).
+bool same_outcome(const CalibrationRow& row, const Check& c) {
+  return c.p_value ? !row.p_values.empty() && row.p_values.back() == *c.p_value : row.p_values.empty();
 }
 
 void summarise(std::vector<CalibrationRow>& rows, double alpha) {
@@ -86,10 +93,7 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
       }
       rows[i].null_law = c.null_law;
       if (replay) {
-        // Deterministic checks have no p-value to compare; their verdict must repeat.
-        const bool same = c.p_value ? !rows[i].p_values.empty() && rows[i].p_values.back() == *c.p_value
-                                    : rows[i].p_values.empty();
-        if (!same) {
+        if (!same_outcome(rows[i], c)) {
           throw std::runtime_error(fmt::format(
               "calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim, c.test, c.params.dump()));
         }
@@ -102,6 +106,90 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
     summarise(rows, options.policy.alpha);
     if (after_seed) after_seed(s + 1, rows);
   }
+  return rows;
+}
+
+namespace {
+
+// Fails of statistical rows under Holm within each paper, seed by seed, from their stored p-values:
+// apply_policy's rule (FAIL iff the Holm-adjusted p < alpha) over rows that were run apart.
+void recount_holm_fails(std::vector<CalibrationRow>& rows, const std::vector<std::string>& paper_of_row, double alpha) {
+  std::map<std::string, std::vector<std::size_t>> by_paper;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].p_values.empty()) by_paper[paper_of_row[i]].push_back(i);
+  }
+  for (const auto& [paper, indices] : by_paper) {
+    for (std::size_t i : indices) rows[i].fails = 0;
+    const std::size_t seeds = rows[indices.front()].p_values.size();
+    std::vector<double> p(indices.size());
+    for (std::size_t s = 0; s < seeds; ++s) {
+      for (std::size_t k = 0; k < indices.size(); ++k) p[k] = rows[indices[k]].p_values[s];
+      const std::vector<double> adjusted = stats::holm_adjust(p);
+      for (std::size_t k = 0; k < indices.size(); ++k) rows[indices[k]].fails += adjusted[k] < alpha;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& battery,
+                                               const std::vector<std::string>& rerun, const RunOptions& options,
+                                               const std::vector<CalibrationRow>& stored,
+                                               const CalibrationObserver& after_seed) {
+  if (stored.empty()) throw std::invalid_argument("no stored rows");
+  const std::size_t seeds = stored.front().seeds;
+  const auto is_rerun = [&](const std::string& claim) {
+    return std::find(rerun.begin(), rerun.end(), claim) != rerun.end();
+  };
+  std::vector<const Claim*> rerun_claims;
+  for (const Claim* claim : battery) {
+    if (is_rerun(claim->info().id)) rerun_claims.push_back(claim);
+  }
+  if (rerun_claims.size() != rerun.size()) throw std::invalid_argument("a claim to rerun is not in the battery");
+
+  // The whole battery at the last stored seed: every row kept must come out as stored, so the
+  // code behind it has not changed since.
+  RunOptions last = options;
+  last.seed = calibration_seed(seeds - 1);
+  const RunOutput whole = run_claims(battery, last);
+  std::size_t next_stored = 0;
+  std::vector<std::size_t> kept;  // index into `stored` per check of `whole`, or npos for a rerun one
+  for (const Check& c : whole.checks) {
+    if (is_rerun(c.claim)) {
+      kept.push_back(std::string::npos);
+      continue;
+    }
+    while (next_stored < stored.size() && is_rerun(stored[next_stored].claim)) ++next_stored;
+    if (next_stored >= stored.size() || !same_check(stored[next_stored], c) || !same_outcome(stored[next_stored], c)) {
+      throw std::runtime_error(fmt::format("calibration: {}: {} {} does not reproduce its stored last seed; rerun "
+                                           "that claim too, or calibrate from scratch",
+                                           c.claim, c.test, c.params.dump()));
+    }
+    kept.push_back(next_stored++);
+  }
+  while (next_stored < stored.size() && is_rerun(stored[next_stored].claim)) ++next_stored;
+  if (next_stored != stored.size()) throw std::runtime_error("calibration: the stored rows hold checks this battery lacks");
+
+  const std::vector<CalibrationRow> fresh = calibrate(rerun_claims, options, seeds, after_seed);
+  std::vector<CalibrationRow> rows;
+  std::vector<std::string> paper_of_row;
+  std::size_t next_fresh = 0;
+  for (std::size_t i = 0; i < whole.checks.size(); ++i) {
+    const Check& c = whole.checks[i];
+    if (kept[i] != std::string::npos) {
+      rows.push_back(stored[kept[i]]);
+    } else {
+      // A claim's draws depend on (seed, claim, point) alone: run apart, it gives what it gives in the battery.
+      if (next_fresh >= fresh.size() || !same_check(fresh[next_fresh], c) || !same_outcome(fresh[next_fresh], c)) {
+        throw std::runtime_error(fmt::format("calibration: {}: {} run apart differs from the battery's", c.claim, c.test));
+      }
+      rows.push_back(fresh[next_fresh++]);
+    }
+    rows.back().null_law = c.null_law;
+    paper_of_row.push_back(c.paper);
+  }
+  recount_holm_fails(rows, paper_of_row, options.policy.alpha);
+  summarise(rows, options.policy.alpha);
   return rows;
 }
 
@@ -139,7 +227,8 @@ std::vector<CalibrationRow> calibration_rows_from(const nlohmann::json& doc, con
   }
 }
 
-Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds) {
+Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds,
+                          const std::vector<std::string>& rerun_claims) {
   Json checks = Json::array();
   std::size_t outside = 0, flagged = 0;
   const std::size_t done = rows.empty() ? 0 : rows.front().seeds;
@@ -169,6 +258,7 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
               {"band_level", 0.999},
               {"uniformity_alpha", kUniformityAlpha},
               {"summary", {{"checks", rows.size()}, {"outside_band", outside}, {"non_uniform", flagged}}},
+              {"rerun_claims", rerun_claims},
               {"checks", std::move(checks)}};
 }
 

@@ -43,12 +43,25 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
                                       std::size_t seeds, const CalibrationObserver& after_seed,
                                       std::vector<CalibrationRow> resume = {});
 
+// The stored calibration with the rows of the claims named in `rerun` run afresh over all its seeds
+// (after a fix to those claims), the rest kept. `battery`: every claim of the stored calibration,
+// in order. Guards: the whole battery is run once at the last stored seed, and every kept row must
+// reproduce its stored outcome bit for bit, and every rerun row must equal its battery run
+// (std::runtime_error otherwise). Holm couples the checks of a paper, so the fails of every
+// statistical row are recounted seed by seed from the p-values of all rows.
+std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& battery,
+                                               const std::vector<std::string>& rerun, const RunOptions& options,
+                                               const std::vector<CalibrationRow>& stored,
+                                               const CalibrationObserver& after_seed);
+
 // The rows of a calibration.json written by calibration_document, for `resume`.
 // std::invalid_argument naming what is missing or differs from `options`.
 std::vector<CalibrationRow> calibration_rows_from(const nlohmann::json& doc, const RunOptions& options);
 
 // `seeds`: the seeds asked for; the rows may hold fewer (a checkpoint).
-Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds);
+// `rerun_claims`: the claims rerun by update_calibration, listed in the document.
+Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds,
+                          const std::vector<std::string>& rerun_claims = {});
 
 struct MutantOutcome {
   const Mutant* mutant = nullptr;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <set>
 #include <stdexcept>
 
 #include "verify/report/atomic_file.hpp"
@@ -22,7 +23,10 @@ std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
   validate_results(results, "results.json");
   std::vector<std::filesystem::path> written;
   const auto it = results.find("figures");
-  if (it == results.end() || it->empty()) return written;
+  if (it == results.end() || it->empty()) {
+    if (std::filesystem::is_directory(figures_dir)) write_figure_set(figures_dir, {});
+    return written;
+  }
 
   // Every script and every SVG is made before the first file is written, so a figure gnuplot
   // rejects (or a missing gnuplot) leaves figures_dir as it was.
@@ -45,14 +49,27 @@ std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
     svgs.emplace_back(figures_dir / (id + ".svg"), std::move(svg));
   }
 
+  write_figure_set(figures_dir, svgs);
+  for (const auto& [path, svg] : svgs) written.push_back(path);
+  return written;
+}
+
+void write_figure_set(const std::filesystem::path& dir,
+                      const std::vector<std::pair<std::filesystem::path, std::string>>& svgs) {
   std::error_code ec;
-  std::filesystem::create_directories(figures_dir, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", figures_dir.string(), ec.message()));
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
+  std::set<std::filesystem::path> keep;
   for (const auto& [path, svg] : svgs) {
     write_file_atomically(path, svg);
-    written.push_back(path);
+    keep.insert(path.filename());
   }
-  return written;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const auto& path = entry.path();
+    if (entry.is_regular_file() && path.extension() == ".svg" && !keep.contains(path.filename())) {
+      std::filesystem::remove(path);
+    }
+  }
 }
 
 }  // namespace attnlaw::report

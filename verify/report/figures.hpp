@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "verify/report/gnuplot_process.hpp"  // GnuplotUnavailable
@@ -16,6 +17,12 @@ namespace attnlaw::report {
 // written), std::runtime_error if gnuplot fails or does not return a complete SVG document.
 std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
                                                   const std::filesystem::path& figures_dir);
+
+// Makes `dir` hold exactly the SVGs `svgs` (paths inside `dir`, contents): creates it if needed,
+// writes each atomically, and removes every other *.svg there, since a figure an earlier run drew
+// and this one no longer does would otherwise sit beside the report as if it were current.
+void write_figure_set(const std::filesystem::path& dir,
+                      const std::vector<std::pair<std::filesystem::path, std::string>>& svgs);
 
 // The same with an explicit gnuplot executable (name on PATH or path).
 std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,

@@ -74,6 +74,20 @@ VarianceTest variance_from(double s, double df, double sigma2_0, double confiden
 
 }  // namespace
 
+// Plain two-pass sums: a descriptive error bar, whose rounding (M eps relative) is far below s/sqrt(M).
+MeanWithError mean_with_error(std::span<const double> x) {
+  check_sample(x, 2, "mean_with_error");
+  const double m = static_cast<double>(x.size());
+  double mean = 0;
+  for (double v : x) mean += v;
+  mean /= m;
+  double squares = 0;
+  for (double v : x) squares += (v - mean) * (v - mean);
+  return {mean, squares / (m - 1) / m};
+}
+
+double MeanWithError::std_error() const { return std::sqrt(variance); }
+
 MeanTest z_test_mean(std::span<const double> x, double mu0, double sigma, double confidence) {
   const std::string where = "z_test_mean";
   check_sample(x, 1, where);

@@ -13,6 +13,13 @@ struct MeanTest {
   Interval ci;        // for the mean
 };
 
+// The sample mean and its squared standard error s^2/M (s with divisor M-1); needs M >= 2.
+struct MeanWithError {
+  double mean, variance;
+  double std_error() const;
+};
+MeanWithError mean_with_error(std::span<const double> x);
+
 // z test with known sigma: z = (mean - mu0)/(sigma/sqrt M), p = erfc(|z|/sqrt 2).
 MeanTest z_test_mean(std::span<const double> x, double mu0, double sigma, double confidence = 0.999999);
 // z test with sigma estimated by the sample standard deviation (divisor M-1): for large M only;

@@ -117,6 +117,35 @@ TEST(Cli, CalibrationResumesFromItsOwnFileAndRefusesOthers) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, CalibrationUpdateRerunsNamedClaimsAndKeepsTheRest) {
+  const auto dir = std::filesystem::temp_directory_path() / ("attnlaw-update-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string claims = "audit calibrate --claim SL.critical.spacings --claim SL.supercritical.output ";
+  ASSERT_EQ(run(claims + "--seeds 2 --out " + (dir / "two").string()).status, 0);
+  const std::string stored = (dir / "two" / "calibration.json").string();
+  const Outcome updated = run("audit calibrate --claim SL.supercritical.output --json --update " + stored);
+  ASSERT_EQ(updated.status, 0) << updated.err;
+  const auto doc = nlohmann::json::parse(updated.out);
+  const auto whole = nlohmann::json::parse(run(claims + "--seeds 2 --json").out);
+  EXPECT_EQ(doc["checks"].dump(), whole["checks"].dump());
+  EXPECT_EQ(doc["rerun_claims"], nlohmann::json::array({"SL.supercritical.output"}));
+
+  expect_usage_error("audit calibrate --update " + stored, "--update");
+  expect_usage_error("audit calibrate --claim SL.critical.spacings --seeds 3 --update " + stored, "--seeds");
+  expect_usage_error("audit calibrate --claim UF.gap.ties --update " + stored, "--claim");
+  expect_usage_error("audit calibrate --claim SL.critical.spacings --update " + (dir / "missing.json").string(),
+                     "--update");
+  // A kept row whose last seed this code does not reproduce.
+  auto tampered = nlohmann::json::parse(std::ifstream(stored));
+  for (auto& c : tampered["checks"]) {
+    if (c["claim"] == "SL.critical.spacings" && !c["p_values"].empty()) c["p_values"][1] = 0.123456789;
+  }
+  std::ofstream(dir / "tampered.json") << tampered.dump();
+  expect_usage_error("audit calibrate --claim SL.supercritical.output --update " + (dir / "tampered.json").string(),
+                     "--update");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, MutantsUpdateNeedsNamedMutantsAndAReadableFile) {
   expect_usage_error("audit mutants --update reports/audit/mutants.json", "--update");
   expect_usage_error("audit mutants --mutant heat-drift-sign --update /nonexistent/mutants.json", "--update");

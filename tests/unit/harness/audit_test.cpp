@@ -1,5 +1,5 @@
-// Calibration tests each check's p-values against its own null law, and a calibration resumed
-// from its stored rows is the calibration run in one go.
+// Calibration tests each check's p-values against its own null law; a calibration resumed from
+// its stored rows, or updated by rerunning some claims, is the calibration run in one go.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -86,6 +86,83 @@ TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
   renamed[3].test = "something-else";
   EXPECT_THROW(run(8, renamed), std::runtime_error);
   EXPECT_THROW(run(4, run(5)), std::invalid_argument);
+}
+
+// A p-value of 6e-7 every seed: below alpha = 1e-6 alone, above it after Holm beside the four
+// checks of TEST.p-values (5 x 6e-7 = 3e-6), so its fails depend on what it is run with.
+class NearThresholdClaim final : public Claim {
+ public:
+  const ClaimInfo& info() const override { return info_; }
+  std::vector<Json> grid(Battery) const override { return {Json::object()}; }
+  ExperimentResult run(const Json& point, const RunContext&) const override {
+    ExperimentResult out;
+    Check c;
+    c.test = "near-threshold";
+    c.params = point;
+    c.p_value = 6e-7;
+    c.p_method = "planted";
+    out.checks.push_back(c);
+    c.test = "deterministic";
+    c.p_value.reset();
+    c.deterministic_holds = true;
+    out.checks.push_back(std::move(c));
+    return out;
+  }
+
+ private:
+  ClaimInfo info_{"TEST.near-threshold", "ST", "none", "a p-value near alpha", Provenance::derived, "[derived]"};
+};
+
+const Registry& two_claims() {
+  static const Registry registry = [] {
+    Registry r;
+    r.add(std::make_unique<PValueClaim>());
+    r.add(std::make_unique<NearThresholdClaim>());
+    return r;
+  }();
+  return registry;
+}
+
+TEST(CalibrationUpdate, IsTheRunInOneGoWithHolmOverEveryRow) {
+  RunOptions options;
+  options.threads = 1;
+  const auto battery = select_claims(two_claims(), options);
+  const auto whole = calibrate(battery, options, 6, nullptr);
+  ASSERT_EQ(whole.size(), 6u);
+  EXPECT_EQ(whole[4].fails, 0u) << "Holm over five p-values: 3e-6 > alpha";
+  RunOptions alone = options;
+  alone.claim_ids = {"TEST.near-threshold"};
+  EXPECT_EQ(calibrate(select_claims(two_claims(), alone), alone, 6, nullptr)[0].fails, 6u) << "alone, 6e-7 < alpha";
+
+  // The rerun claim's stored rows do not matter (they are replaced); they may even be wrong.
+  auto stored = whole;
+  stored[4].p_values.assign(6, 0.5);
+  stored[4].fails = 6;
+  std::size_t seen = 0;
+  const auto updated = update_calibration(battery, {"TEST.near-threshold"}, options, stored,
+                                          [&](std::size_t, const std::vector<CalibrationRow>&) { ++seen; });
+  EXPECT_EQ(seen, 6u);
+  ASSERT_EQ(updated.size(), whole.size());
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    EXPECT_EQ(updated[i].test, whole[i].test) << i;
+    EXPECT_EQ(updated[i].p_values, whole[i].p_values) << i;
+    EXPECT_EQ(updated[i].fails, whole[i].fails) << i;
+    EXPECT_EQ(updated[i].uniformity_p, whole[i].uniformity_p) << i;
+  }
+}
+
+TEST(CalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
+  RunOptions options;
+  options.threads = 1;
+  const auto battery = select_claims(two_claims(), options);
+  auto stored = calibrate(battery, options, 4, nullptr);
+  stored[0].p_values.back() = std::nextafter(stored[0].p_values.back(), 2.0);
+  EXPECT_THROW(update_calibration(battery, {"TEST.near-threshold"}, options, stored, nullptr), std::runtime_error);
+  auto earlier = stored;
+  earlier[0].p_values.front() = 0.5;  // only the last seed is rerun: an earlier one is not checked
+  earlier[0].p_values.back() = calibrate(battery, options, 4, nullptr)[0].p_values.back();
+  EXPECT_NO_THROW(update_calibration(battery, {"TEST.near-threshold"}, options, earlier, nullptr));
+  EXPECT_THROW(update_calibration(battery, {"TEST.no-such-claim"}, options, earlier, nullptr), std::invalid_argument);
 }
 
 // --update keeps the stored rows of mutants not rerun, replaces the rerun ones, recomputes the

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "tests/unit/report/report_test_support.hpp"
@@ -80,6 +81,21 @@ TEST(RenderFigures, WellFormedDeterministicSvg) {
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(a.path() / "figures")) ++files;
   EXPECT_EQ(files, 2u);
+}
+
+TEST(RenderFigures, AnEarlierRunsFiguresDoNotOutliveIt) {
+  ScratchDir dir;
+  const auto figures = dir.path() / "figures";
+  write_figure_set(figures, {{figures / "old-grid-point.svg", "<svg></svg>"}, {figures / "kept.svg", "<svg/>"}});
+  std::filesystem::create_directories(figures / "sub.svg");  // not a file: left alone
+  {
+    std::ofstream(figures / "notes.txt") << "not a figure";
+  }
+  write_figure_set(figures, {{figures / "kept.svg", "<svg>new</svg>"}});
+  EXPECT_FALSE(std::filesystem::exists(figures / "old-grid-point.svg"));
+  EXPECT_EQ(read_text(figures / "kept.svg"), "<svg>new</svg>");
+  EXPECT_TRUE(std::filesystem::exists(figures / "notes.txt"));
+  EXPECT_TRUE(std::filesystem::is_directory(figures / "sub.svg"));
 }
 
 TEST(RenderFigures, MissingGnuplotIsAClearErrorAndWritesNothing) {

@@ -36,6 +36,15 @@ TEST(LocationScale, TTestAndEstimatedSigmaZ) {
   EXPECT_THROW(st::t_test_mean(std::vector<double>{1.0}, 0.0), std::invalid_argument);
 }
 
+TEST(LocationScale, MeanWithErrorIsTheTTestsEstimateAndError) {
+  const auto m = st::mean_with_error(kX);
+  const auto t = st::t_test_mean(kX, 0.0);
+  EXPECT_NEAR(m.mean, 1.475, 1e-14);
+  EXPECT_NEAR(m.std_error(), t.std_error, 1e-15);
+  EXPECT_NEAR(m.variance, t.std_error * t.std_error, 1e-15);
+  EXPECT_THROW(st::mean_with_error(std::vector<double>{1.0}), std::invalid_argument);
+}
+
 TEST(LocationScale, VarianceTests) {
   // Known mean 1: S = sum (x-1)^2, S/sigma0^2 ~ chi2_8.
   double s1 = 0, s0 = 0;
