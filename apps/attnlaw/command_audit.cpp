@@ -107,12 +107,7 @@ int update_calibration(const AuditArguments& a) {
     throw UsageError(fmt::format("--seeds: the stored calibration holds {} seeds; --update reruns exactly those", seeds));
   }
   std::vector<std::string> rerun_ids;
-  for (const harness::Claim* c : rerun) {
-    rerun_ids.push_back(c->info().id);
-    if (std::find(battery.begin(), battery.end(), c) == battery.end()) {
-      throw UsageError(fmt::format("--claim: {} is not in the stored calibration {}", c->info().id, a.update));
-    }
-  }
+  for (const harness::Claim* c : rerun) rerun_ids.push_back(c->info().id);
   std::vector<std::string> listed = rerun_ids;
   if (stored_doc.contains("rerun_claims")) {
     for (const auto& c : stored_doc.at("rerun_claims")) {
@@ -127,6 +122,8 @@ int update_calibration(const AuditArguments& a) {
   std::vector<harness::CalibrationRow> rows;
   try {
     rows = harness::update_calibration(battery, rerun_ids, options, stored, after_seed);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--claim: {} {}", e.what(), a.update));
   } catch (const std::runtime_error& e) {
     throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
   }

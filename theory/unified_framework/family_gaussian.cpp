@@ -22,6 +22,7 @@
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
+#include "verify/harness/mutants.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/score_rows.hpp"
@@ -125,6 +126,8 @@ class FamilyGaussian final : public harness::Claim {
         const double beta = c * gaussian_scale(n_value);
         const double log_n = std::log(n_value);
         const auto stream = rng::make_key(context.seed, info_.id, fmt::format("subcritical c={} n={}", c, n));
+        // log E e^{beta s} = beta^2/2; the planted bug drops the 1/2.
+        const double log_mgf = harness::mutant_active("gaussian-mgf-without-half") ? beta * beta : beta * beta / 2;
         std::vector<double> ratio(reps), entropy(reps), log_top(reps);
         harness::for_each_replicate(reps, [&](std::size_t r) {
           const std::vector<double> row = sample::sample_full_row(kGaussian, stream, static_cast<std::uint32_t>(r), n);
@@ -138,7 +141,7 @@ class FamilyGaussian final : public harness::Claim {
           }
           entropy[r] = (std::log(z) + gap / z) / log_n;
           log_top[r] = -std::log(z) / log_n;
-          ratio[r] = std::exp(beta * top + std::log(z) - log_n - beta * beta / 2);
+          ratio[r] = std::exp(beta * top + std::log(z) - log_n - log_mgf);
         });
         const Json point = {{"part", "subcritical"}, {"c", c}, {"n", n_value}, {"reps", reps}};
         // E Z_raw / (n e^{beta^2/2}) = 1 exactly, tested with its exact standard deviation (a sample

@@ -145,7 +145,12 @@ std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& 
   for (const Claim* claim : battery) {
     if (is_rerun(claim->info().id)) rerun_claims.push_back(claim);
   }
-  if (rerun_claims.size() != rerun.size()) throw std::invalid_argument("a claim to rerun is not in the battery");
+  for (const std::string& id : rerun) {
+    const auto in_battery = [&](const Claim* claim) { return claim->info().id == id; };
+    if (std::none_of(battery.begin(), battery.end(), in_battery)) {
+      throw std::invalid_argument(id + " is not in the stored calibration");
+    }
+  }
 
   // The whole battery at the last stored seed: every row kept must come out as stored, so the
   // code behind it has not changed since.

@@ -46,6 +46,8 @@ const std::vector<Mutant>& all_mutants() {
        {"UF.pd-limit", "UF.family.exponential"}},
       {"gaussian-scale-sqrt-2-log-n", "the Gaussian hazard scale h_n taken as sqrt(2 log n) in place of n phi(b_n)",
        {"UF.family.gaussian"}},
+      {"gaussian-mgf-without-half", "the Gaussian moment generating function E e^{beta s} taken as e^{beta^2}, the 1/2 dropped",
+       {"UF.family.gaussian"}},
       {"equicorrelated-gap-1-plus-rho", "the equicorrelated gap 1 - rho written as 1 + rho in the closed forms",
        {"UF.family.equicorrelated"}},
       {"order-statistics-off-by-one", "the top-K score sampler reads the k-th score from U_(k+1): the maximum is dropped",

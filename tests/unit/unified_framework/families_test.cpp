@@ -95,6 +95,17 @@ TEST(FamilyClaims, GaussianScaleMutantFails) {
   for (const auto& f : o.failing) std::cout << "killed by " << f << "\n";
 }
 
+// The subcritical z-test of Z_raw/(n e^{beta^2/2}) = 1, gated by Cochran's rule, must see a wrong
+// moment generating function: with the 1/2 dropped the ratio's mean is e^{-beta^2/2} (0.6 at c = 0.3).
+TEST(FamilyClaims, GaussianMgfMutantFailsTheSubcriticalZTest) {
+  const Outcome o = run_smoke({"UF.family.gaussian"}, harness::kDefaultSeed, "gaussian-mgf-without-half");
+  EXPECT_EQ(o.worst, harness::Verdict::fail);
+  std::size_t z_tests = 0;
+  for (const auto& f : o.failing) z_tests += f.find("E Z_raw / (n e^(beta^2/2)) = 1") != std::string::npos;
+  EXPECT_EQ(z_tests, 4u) << "c = 0.3 and 0.5 at n = 1e3 and 1e4; c = 0.7 has no z-test";
+  for (const auto& f : o.failing) std::cout << "killed by " << f << "\n";
+}
+
 TEST(FamilyClaims, WeibullScaleExponentMutantFails) {
   const Outcome o = run_smoke({"UF.family.weibull"}, harness::kDefaultSeed, "weibull-scale-exponent");
   EXPECT_EQ(o.worst, harness::Verdict::fail);
