@@ -59,16 +59,23 @@ TEST(Cli, RejectsMissingArgumentsAndUnknownCommands) {
   expect_usage_error("", "subcommand");
 }
 
+// A path of this process's own, nothing there yet, under the temporary directory.
+std::filesystem::path scratch_path(const std::string& prefix) {
+  const auto dir = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
 TEST(Cli, RejectsUnwritableOutWithoutWritingAnything) {
   // A file where a directory is expected is unwritable for root too.
-  const auto blocker = std::filesystem::temp_directory_path() / ("attnlaw-blocker-" + std::to_string(::getpid()));
+  const auto blocker = scratch_path("attnlaw-blocker-");
   std::ofstream(blocker) << "x";
   expect_usage_error("run --claim SL.global-average --out " + (blocker / "sub").string(), "--out");
   std::filesystem::remove(blocker);
 }
 
 TEST(Cli, ReportOnMissingOrBadResultsIsUsageError) {
-  const auto dir = std::filesystem::temp_directory_path() / ("attnlaw-report-" + std::to_string(::getpid()));
+  const auto dir = scratch_path("attnlaw-report-");
   std::filesystem::create_directories(dir);
   expect_usage_error("report " + dir.string(), "results.json");
   std::ofstream(dir / "results.json") << "{ not json";
@@ -88,12 +95,17 @@ TEST(Cli, SimulateAndAuditRejectBadArguments) {
   expect_usage_error("run --mutant no-such-bug", "--mutant");
 }
 
+// `calibrate` (an audit calibrate command line naming its claims) over 2 seeds, checkpointed in out.
+void store_two_seed_calibration(const std::string& calibrate, const std::filesystem::path& out) {
+  const Outcome stored = run(calibrate + "--seeds 2 --out " + out.string());
+  ASSERT_EQ(stored.status, 0) << stored.err;
+}
+
 TEST(Cli, CalibrationResumesFromItsOwnFileAndRefusesOthers) {
-  const auto dir = std::filesystem::temp_directory_path() / ("attnlaw-resume-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const auto dir = scratch_path("attnlaw-resume-");
   const std::string claim = "audit calibrate --claim SL.critical.spacings ";
-  ASSERT_EQ(run(claim + "--seeds 2 --out " + (dir / "two").string()).status, 0);
   const std::string stored = (dir / "two" / "calibration.json").string();
+  ASSERT_NO_FATAL_FAILURE(store_two_seed_calibration(claim, dir / "two"));
   const Outcome resumed = run(claim + "--seeds 3 --json --resume " + stored);
   const Outcome whole = run(claim + "--seeds 3 --json");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
@@ -118,11 +130,10 @@ TEST(Cli, CalibrationResumesFromItsOwnFileAndRefusesOthers) {
 }
 
 TEST(Cli, CalibrationUpdateRerunsNamedClaimsAndKeepsTheRest) {
-  const auto dir = std::filesystem::temp_directory_path() / ("attnlaw-update-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const auto dir = scratch_path("attnlaw-update-");
   const std::string claims = "audit calibrate --claim SL.critical.spacings --claim SL.supercritical.output ";
-  ASSERT_EQ(run(claims + "--seeds 2 --out " + (dir / "two").string()).status, 0);
   const std::string stored = (dir / "two" / "calibration.json").string();
+  ASSERT_NO_FATAL_FAILURE(store_two_seed_calibration(claims, dir / "two"));
   const Outcome updated = run("audit calibrate --claim SL.supercritical.output --json --update " + stored);
   ASSERT_EQ(updated.status, 0) << updated.err;
   const auto doc = nlohmann::json::parse(updated.out);
