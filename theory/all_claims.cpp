@@ -12,6 +12,7 @@ const harness::Registry& all_claims() {
     scaling_limits::register_claims(r);
     unified_framework::register_claims(r);
     statistics::register_claims(r);
+    r.validate();
     return r;
   }();
   return registry;

@@ -180,19 +180,19 @@ int calibrate(const AuditArguments& a) {
 int mutants(const AuditArguments& a) {
   if (a.list) {
     harness::Json list = harness::Json::array();
-    for (const harness::Mutant& m : harness::all_mutants()) {
+    for (const harness::Mutant& m : theory::all_claims().mutants()) {
       list.push_back({{"name", m.name}, {"description", m.description}, {"claims", m.claims}});
     }
     if (a.json) {
       std::cout << harness::Json{{"mutants", list}}.dump(2) << '\n';
     } else {
-      for (const harness::Mutant& m : harness::all_mutants()) fmt::print("{:<40} {}\n", m.name, m.description);
+      for (const harness::Mutant& m : theory::all_claims().mutants()) fmt::print("{:<40} {}\n", m.name, m.description);
     }
     return kExitPass;
   }
   const harness::RunOptions options = audit_options(a, "standard");
   for (const std::string& name : a.mutants) {
-    if (harness::find_mutant(name) == nullptr) {
+    if (theory::all_claims().find_mutant(name) == nullptr) {
       throw UsageError(fmt::format("--mutant: unknown mutant '{}' (see 'attnlaw audit mutants --list')", name));
     }
   }
@@ -202,7 +202,7 @@ int mutants(const AuditArguments& a) {
     stored = read_document("--update", a.update, "the mutants.json of an earlier audit");
   }
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
-  std::size_t total = a.mutants.empty() ? harness::all_mutants().size() : a.mutants.size();
+  std::size_t total = a.mutants.empty() ? theory::all_claims().mutants().size() : a.mutants.size();
   report::Progress progress(total, "mutants");
   std::vector<harness::MutantOutcome> outcomes;
   try {
@@ -215,7 +215,7 @@ int mutants(const AuditArguments& a) {
   harness::Json doc = harness::mutants_document(outcomes, options);
   if (!a.update.empty()) {
     try {
-      doc = harness::update_mutants_document(stored, doc);
+      doc = harness::update_mutants_document(theory::all_claims(), stored, doc);
     } catch (const std::invalid_argument& e) {
       throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
     }

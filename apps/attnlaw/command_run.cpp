@@ -10,7 +10,6 @@
 #include "apps/attnlaw/output_directory.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
-#include "verify/harness/mutants.hpp"
 #include "verify/harness/provenance.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
@@ -37,6 +36,7 @@ harness::RunOptions to_options(const RunArguments& args) {
   if (!battery) throw UsageError(fmt::format("--battery: expected smoke, standard or full, got '{}'", args.battery));
   options.battery = *battery;
   options.claim_ids = args.claims;
+  options.mutant = args.mutant;
   if (!args.seed.empty()) options.seed = static_cast<std::uint32_t>(parse_integer("--seed", args.seed, 0, UINT32_MAX));
   if (!args.threads.empty()) options.threads = static_cast<int>(parse_integer("--threads", args.threads, 1, 1024));
   return options;
@@ -61,7 +61,6 @@ int run(const RunArguments& args) {
   harness::RunOptions options = to_options(args);
   std::vector<const harness::Claim*> claims;
   try {
-    harness::set_active_mutant(args.mutant);
     claims = harness::select_claims(theory::all_claims(), options);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -79,7 +78,7 @@ int run(const RunArguments& args) {
   progress.finish();
 
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  const harness::Json doc = harness::results_document(output, options, harness::build_provenance(threads, 1));
+  const harness::Json doc = harness::results_document(theory::all_claims(), output, options, harness::build_provenance(threads, 1));
   if (!args.out.empty()) {
     const std::filesystem::path dir(args.out);
     harness::RunOptions timing_options = options;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "theory/statistics/claims.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/policy.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -32,9 +33,14 @@ struct FamilyCounts {
   std::uint64_t false_nulls_missed = 0;
 };
 
-FamilyCounts simulate(std::size_t m0, std::size_t m1, std::size_t families, const rng::StreamKey& key) {
+// Planted bug "holm-no-correction": every check judged at alpha on its raw p-value.
+std::vector<double> no_correction(std::span<const double> p) { return {p.begin(), p.end()}; }
+
+FamilyCounts simulate(std::size_t m0, std::size_t m1, std::size_t families, const rng::StreamKey& key,
+                      harness::Adjustment adjust) {
   harness::Policy policy;
   policy.alpha = kFamilyAlpha;
+  policy.adjust = adjust;
   FamilyCounts counts;
   std::vector<harness::Check> family(m0 + m1);
   for (std::size_t f = 0; f < families; ++f) {
@@ -60,6 +66,7 @@ FamilyCounts simulate(std::size_t m0, std::size_t m1, std::size_t families, cons
 class Familywise final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const int families = battery == harness::Battery::smoke ? 10000 : 40000;
@@ -75,7 +82,7 @@ class Familywise final : public harness::Claim {
     const auto m1 = params.at("false_nulls").get<std::size_t>();
     const auto families = params.at("families").get<std::size_t>();
     const std::size_t m0 = m - m1;
-    const FamilyCounts counts = simulate(m0, m1, families, rng::make_key(context.seed, info_.id, params.dump()));
+    const FamilyCounts counts = simulate(m0, m1, families, rng::make_key(context.seed, info_.id, params.dump()), models_.in_force(context));
     const double fwer = -std::expm1(static_cast<double>(m0) * std::log1p(-kFamilyAlpha / static_cast<double>(m0)));
 
     harness::ExperimentResult out;
@@ -100,6 +107,8 @@ class Familywise final : public harness::Claim {
   }
 
  private:
+  // The model under test is the policy's p-value adjustment.
+  harness::ModelChoice<harness::Adjustment> models_{harness::Policy{}.adjust, {{"holm-no-correction", no_correction}}};
   harness::ClaimInfo info_{
       "ST.multiplicity.familywise", "ST", "STATISTICS.md §6 (Holm within each paper), §7",
       "Under any configuration of true nulls, the policy's Holm-adjusted decision over a family rejects some true "

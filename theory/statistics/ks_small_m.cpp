@@ -4,10 +4,12 @@
 // law is conservative at small M (§3, §10), so p-values from it pile up towards 1.
 #include <fmt/core.h>
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "theory/statistics/claims.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
@@ -22,9 +24,15 @@ using harness::Json;
 // is about a factor 1.7 (§10: the exact 5% point of sqrt(5) D_5 is 1.26, the limit's 1.36).
 constexpr double kLevel = 0.05;
 
+// Planted bug "ks-asymptotic-small-m": the Kolmogorov limit law at every M, conservative at small M.
+const stats::KsNullLaw kKolmogorovLimit{
+    [](std::size_t m, double d) { return stats::kolmogorov_asymptotic_sf(std::sqrt(static_cast<double>(m)) * d); },
+    [](std::size_t, double) { return std::string("asymptotic (Kolmogorov limit)"); }};
+
 class KsSmallM final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     std::vector<Json> points;
@@ -43,10 +51,11 @@ class KsSmallM final : public harness::Claim {
     std::vector<double> p(reps);
     std::vector<double> sample(m);
     std::uint64_t rejected = 0;
+    const stats::KsNullLaw& null = models_.in_force(context);
     for (std::size_t r = 0; r < reps; ++r) {
       rng::SampleSource source(key, static_cast<std::uint32_t>(r), 0);
       for (double& u : sample) u = source.next_uniform();
-      p[r] = stats::ks_test(sample).p_value;
+      p[r] = stats::ks_test(sample, null).p_value;
       rejected += p[r] <= kLevel;
     }
     harness::ExperimentResult out;
@@ -62,6 +71,8 @@ class KsSmallM final : public harness::Claim {
   }
 
  private:
+  // The model under test is the null law of the harness's KS test.
+  harness::ModelChoice<stats::KsNullLaw> models_{stats::kKsExactNull, {{"ks-asymptotic-small-m", kKolmogorovLimit}}};
   harness::ClaimInfo info_{
       "ST.null.ks-small-m", "ST", "STATISTICS.md §3 (exact null laws), §7 (p-values must be uniform)",
       "For M i.i.d. draws from a continuous fully specified null, the harness's KS p-value is exactly U(0,1) at every "

@@ -3,9 +3,19 @@
 namespace attnlaw::theory::statistics {
 
 void register_claims(harness::Registry& registry) {
+  registry.add_paper("ST", "The statistical method of attnlaw itself (theory/statistics): null laws, multiplicity, uniform stream");
   register_ks_small_m(registry);
   register_familywise(registry);
   register_uniform_stream(registry);
+
+  // The planted bugs of the mutant audit: each is an alternative model registered beside the
+  // claims that carry it (attnlaw audit mutants).
+  registry.add_mutant("holm-no-correction",
+                      "the policy's Holm adjustment replaced by no correction: every check judged at alpha on its raw p-value");
+  registry.add_mutant("ks-asymptotic-small-m",
+                      "the KS p-value taken from the Kolmogorov limit law at every M, small M included");
+  registry.add_mutant("uniform-biased-including-0",
+                      "next_uniform as (x >> 32) 2^-32: 32-bit resolution, 0 included, mean low by half a grid step");
 }
 
 }  // namespace attnlaw::theory::statistics

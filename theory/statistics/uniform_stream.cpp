@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "theory/statistics/claims.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/normal.hpp"
@@ -57,9 +58,21 @@ struct FixedWord {
   double next_uniform() noexcept { return rng::SampleSource::uniform_from_bits(word); }
 };
 
+// The model under test: how the harness draws a uniform from a stream.
+using UniformDraw = double (*)(rng::SampleSource&);
+
+double next_uniform(rng::SampleSource& source) { return source.next_uniform(); }
+
+// Planted bug "uniform-biased-including-0": the common shortcut (x >> 32) 2^-32 of one 32-bit
+// word: 32-bit resolution, 0 included and the mean low by half a grid step.
+double uniform_from_high_word(rng::SampleSource& source) {
+  return static_cast<double>(source.next_u64() >> 32) * 0x1.0p-32;
+}
+
 class UniformStream final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     if (battery == harness::Battery::smoke) return {{{"draws", 1 << 22}, {"min_of", 4096}, {"min_reps", 10000}}};
@@ -72,13 +85,14 @@ class UniformStream final : public harness::Claim {
     const auto min_of = params.at("min_of").get<std::size_t>();
     const auto min_reps = params.at("min_reps").get<std::size_t>();
     const double tail = std::ldexp(1.0, -kTailBits);
+    const UniformDraw uniform = models_.in_force(context);
 
     rng::SampleSource source(rng::make_key(context.seed, info_.id, params.dump()), 0, 0);
     std::vector<double> offsets, low_offsets, high_offsets;
     offsets.reserve(draws);
     std::size_t outside = 0, infinite = 0;
     for (std::size_t i = 0; i < draws; ++i) {
-      const double u = source.next_uniform();
+      const double u = uniform(source);
       if (!(u > 0 && u < 1)) {
         ++outside;
         continue;
@@ -118,7 +132,7 @@ class UniformStream final : public harness::Claim {
     for (std::size_t r = 0; r < min_reps; ++r) {
       rng::SampleSource s(min_key, static_cast<std::uint32_t>(r), 0);
       double least = 1;
-      for (std::size_t i = 0; i < min_of; ++i) least = std::min(least, s.next_uniform());
+      for (std::size_t i = 0; i < min_of; ++i) least = std::min(least, uniform(s));
       pit[r] = -std::expm1(k * std::log1p(-least));
     }
     out.checks.push_back(harness::gof_check(
@@ -152,6 +166,7 @@ class UniformStream final : public harness::Claim {
   }
 
  private:
+  harness::ModelChoice<UniformDraw> models_{next_uniform, {{"uniform-biased-including-0", uniform_from_high_word}}};
   harness::ClaimInfo info_{
       "ST.rng.uniform", "ST", "STATISTICS.md §9 (own transforms: uniform double in (0,1))",
       "The uniform stream has 52-bit resolution (uniform inside every cell of width 2^-32, also in the extreme cells "

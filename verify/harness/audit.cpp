@@ -272,10 +272,10 @@ std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOpti
                                          const std::function<void(std::string_view)>& observer) {
   std::vector<const Mutant*> selected;
   if (names.empty()) {
-    for (const Mutant& m : all_mutants()) selected.push_back(&m);
+    for (const Mutant& m : registry.mutants()) selected.push_back(&m);
   } else {
     for (const std::string& name : names) {
-      const Mutant* m = find_mutant(name);
+      const Mutant* m = registry.find_mutant(name);
       if (m == nullptr) throw std::invalid_argument("--mutant: unknown mutant '" + name + "'");
       selected.push_back(m);
     }
@@ -284,15 +284,8 @@ std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOpti
   for (const Mutant* m : selected) {
     RunOptions run = options;
     run.claim_ids = m->claims;
-    set_active_mutant(m->name);
-    RunOutput out;
-    try {
-      out = run_claims(select_claims(registry, run), run);
-    } catch (...) {
-      set_active_mutant("");
-      throw;
-    }
-    set_active_mutant("");
+    run.mutant = m->name;
+    const RunOutput out = run_claims(select_claims(registry, run), run);
     MutantOutcome outcome;
     outcome.mutant = m;
     for (const Check& c : out.checks) {
@@ -328,7 +321,7 @@ Json mutants_document(const std::vector<MutantOutcome>& outcomes, const RunOptio
               {"kill_rate", outcomes.empty() ? 0.0 : static_cast<double>(killed) / static_cast<double>(outcomes.size())}};
 }
 
-Json update_mutants_document(const Json& stored, const Json& fresh) {
+Json update_mutants_document(const Registry& registry, const Json& stored, const Json& fresh) {
   for (const char* key : {"battery", "seed"}) {
     if (!stored.contains(key) || stored.at(key) != fresh.at(key)) {
       throw std::invalid_argument(fmt::format("its {} is not this run's ({})", key, fresh.at(key).dump()));
@@ -344,7 +337,7 @@ Json update_mutants_document(const Json& stored, const Json& fresh) {
   Json rows = Json::array();
   Json rerun = stored.value("rerun", Json::array());
   std::size_t killed = 0;
-  for (const Mutant& m : all_mutants()) {
+  for (const Mutant& m : registry.mutants()) {
     const Json* row = row_named(fresh, m.name);
     if (row != nullptr) {
       if (std::find(rerun.begin(), rerun.end(), m.name) == rerun.end()) rerun.push_back(m.name);
@@ -361,7 +354,7 @@ Json update_mutants_document(const Json& stored, const Json& fresh) {
   Json doc = fresh;
   doc["mutants"] = std::move(rows);
   doc["rerun"] = std::move(rerun);
-  doc["kill_rate"] = static_cast<double>(killed) / static_cast<double>(all_mutants().size());
+  doc["kill_rate"] = static_cast<double>(killed) / static_cast<double>(registry.mutants().size());
   return doc;
 }
 

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "verify/harness/mutants.hpp"
 #include "verify/harness/runner.hpp"
 
 namespace attnlaw::harness {
@@ -78,9 +77,9 @@ std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOpti
 Json mutants_document(const std::vector<MutantOutcome>& outcomes, const RunOptions& options);
 
 // A stored mutants document (same battery and seed) with the rows of `fresh` (a document of some
-// mutants rerun) in place of its own, in the order of all_mutants(); "rerun" names the replaced
+// mutants rerun) in place of its own, in the registry's catalogue order; "rerun" names the replaced
 // rows. Every other current mutant must have a stored row whose claims are still its claims.
 // std::invalid_argument naming what differs.
-Json update_mutants_document(const Json& stored, const Json& fresh);
+Json update_mutants_document(const Registry& registry, const Json& stored, const Json& fresh);
 
 }  // namespace attnlaw::harness

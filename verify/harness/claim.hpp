@@ -30,6 +30,7 @@ struct ClaimInfo {
 struct RunContext {
   std::uint32_t seed = 0;
   Battery battery = Battery::smoke;
+  std::string mutant;  // the planted bug whose model is in force; empty for the true models
 };
 
 // What one grid point of a claim produced.
@@ -45,6 +46,8 @@ class Claim {
   // The grid points of a battery; empty means the claim is not in that battery.
   virtual std::vector<Json> grid(Battery battery) const = 0;
   virtual ExperimentResult run(const Json& point, const RunContext& context) const = 0;
+  // The planted bugs (mutants) registered beside this claim as alternative models of its theorem.
+  virtual std::vector<std::string> planted_bugs() const { return {}; }
 };
 
 }  // namespace attnlaw::harness

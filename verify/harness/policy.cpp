@@ -4,8 +4,6 @@
 #include <map>
 #include <numeric>
 
-#include "verify/mutation/planted_bug.hpp"
-#include "verify/stats/multiplicity.hpp"
 
 namespace attnlaw::harness {
 
@@ -18,8 +16,7 @@ void apply_policy(std::vector<Check>& checks, const Policy& policy) {
     std::vector<double> p;
     p.reserve(indices.size());
     for (std::size_t i : indices) p.push_back(*checks[i].p_value);
-    // Planted bug "holm-no-correction": every check judged at alpha on its raw p-value.
-    const std::vector<double> adjusted = mutation::active("holm-no-correction") ? p : stats::holm_adjust(p);
+    const std::vector<double> adjusted = policy.adjust(p);
 
     // Rank of each check in ascending p (ties broken by position, as Holm's step-down does).
     std::vector<std::size_t> order(indices.size());

@@ -1,22 +1,9 @@
 #include "verify/harness/results_document.hpp"
 
 #include <algorithm>
-#include <map>
-
-#include "verify/harness/mutants.hpp"
 
 namespace attnlaw::harness {
 namespace {
-
-const std::map<std::string, std::string>& paper_titles() {
-  static const std::map<std::string, std::string> titles{
-      {"SL", "Bruno, Rigollet, Chen, Polyanskiy, Lin: Scaling Limits of Long-Context Transformers (arXiv:2605.08505)"},
-      {"UF", "Hayase, Karakida: A Unified Framework for Critical Scaling of Inverse Temperature in Self-Attention (arXiv:2605.12697)"},
-      {"MH", "Pendharkar: Gradient Flow Structure and Quantitative Dynamics of Multi-Head Self-Attention (arXiv:2605.04279)"},
-      {"EB", "Entropic Bound: task-intrinsic capacity of Transformers (no public text)"},
-  };
-  return titles;
-}
 
 Json interval_json(const stats::Interval& ci) { return Json::array({ci.lo, ci.hi}); }
 
@@ -54,13 +41,13 @@ Json check_to_json(const Check& c) {
   return j;
 }
 
-Json results_document(const RunOutput& output, const RunOptions& options, Json provenance) {
+Json results_document(const Registry& registry, const RunOutput& output, const RunOptions& options, Json provenance) {
   Json doc;
   doc["schema_version"] = kSchemaVersion;
   doc["tool"] = "attnlaw 0.1.0";
   doc["battery"] = to_string(options.battery);
   doc["seed"] = options.seed;
-  if (!active_mutant().empty()) doc["mutant"] = active_mutant();
+  if (!options.mutant.empty()) doc["mutant"] = options.mutant;
   doc["policy"] = {{"alpha_per_check", options.policy.alpha},
                    {"family", "paper"},
                    {"adjustment", "holm"},
@@ -84,10 +71,9 @@ Json results_document(const RunOutput& output, const RunOptions& options, Json p
     for (const Check& c : output.checks) {
       if (c.claim == info.id) own.push_back(c);
     }
-    const auto title = paper_titles().find(info.paper);
     claims.push_back({{"id", info.id},
                       {"paper", info.paper},
-                      {"paper_title", title != paper_titles().end() ? title->second : info.paper},
+                      {"paper_title", registry.paper_title(info.paper)},
                       {"theorem", info.theorem},
                       {"statement", info.statement},
                       {"provenance", to_string(info.provenance)},

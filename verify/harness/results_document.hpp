@@ -8,7 +8,8 @@ namespace attnlaw::harness {
 inline constexpr int kSchemaVersion = 1;
 
 Json check_to_json(const Check& check);
-Json results_document(const RunOutput& output, const RunOptions& options, Json provenance);
+// The claims' paper titles come from `registry`.
+Json results_document(const Registry& registry, const RunOutput& output, const RunOptions& options, Json provenance);
 Json timings_document(const RunOutput& output, const RunOptions& options);
 
 // The worst verdict among the checks (PASS when there are none).

@@ -8,6 +8,11 @@
 namespace attnlaw::harness {
 
 std::vector<const Claim*> select_claims(const Registry& registry, const RunOptions& options) {
+  if (!options.mutant.empty() && registry.find_mutant(options.mutant) == nullptr) {
+    std::string known;
+    for (const Mutant& m : registry.mutants()) known += (known.empty() ? "" : ", ") + m.name;
+    throw std::invalid_argument("--mutant: unknown mutant '" + options.mutant + "'; known: " + known);
+  }
   std::vector<const Claim*> selected;
   if (options.claim_ids.empty()) {
     for (const auto& claim : registry.claims()) {
@@ -34,7 +39,7 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
 RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                      const ExperimentObserver& observer) {
   if (options.threads > 0) omp_set_num_threads(options.threads);
-  const RunContext context{options.seed, options.battery};
+  const RunContext context{options.seed, options.battery, options.mutant};
 
   std::size_t total = 0;
   for (const Claim* claim : claims) total += claim->grid(options.battery).size();

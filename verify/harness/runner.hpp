@@ -19,6 +19,7 @@ struct RunOptions {
   std::vector<std::string> claim_ids;  // empty: every claim with a grid in the battery
   std::uint32_t seed = kDefaultSeed;
   int threads = 0;                     // 0: the OpenMP default
+  std::string mutant;                  // a planted bug of the registry's catalogue, or empty
   Policy policy;
 };
 
@@ -39,7 +40,7 @@ struct RunOutput {
 using ExperimentObserver = std::function<void(std::string_view, std::size_t, std::size_t)>;
 
 // The claims to run, in registry order; throws std::invalid_argument naming an unknown
-// claim id or a claim without a grid in the battery.
+// claim id, a claim without a grid in the battery, or a mutant outside the registry's catalogue.
 std::vector<const Claim*> select_claims(const Registry& registry, const RunOptions& options);
 
 RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,

@@ -18,8 +18,6 @@
 #include <cstdint>
 #include <string_view>
 
-#include "verify/mutation/planted_bug.hpp"
-
 namespace attnlaw::rng {
 
 // FNV-1a, 32 bit: stable across compilers and platforms, unlike std::hash.
@@ -83,22 +81,11 @@ class SampleSource {
   // 2^52 equal cells. Every value and its complement 1 - u are exact doubles, so
   // transforms may use either tail without rounding. (With 53 bits, (k + 0.5) needs
   // 54 significant bits; for k = 2^53 - 1 it rounds to 2^53 and u would be 1.)
-  // The planted-bug branch costs one predictable load and branch per draw when no mutant is
-  // set (bench/rng: BM_Uniform, BM_Exponential).
-  double next_uniform() noexcept {
-    const std::uint64_t bits = next_u64();
-    if (mutation::armed()) [[unlikely]] return planted_uniform(bits);
-    return uniform_from_bits(bits);
-  }
+  double next_uniform() noexcept { return uniform_from_bits(next_u64()); }
 
   static constexpr double uniform_from_bits(std::uint64_t bits) noexcept {
     return (static_cast<double>(bits >> 12) + 0.5) * 0x1.0p-52;
   }
-
-  // next_uniform while some mutant is in force: the mutant "uniform-biased-including-0" maps
-  // the word as (x >> 32) 2^-32 (one 32-bit word, the common shortcut), i.e. 32-bit resolution,
-  // 0 included and the mean low by half a grid step; any other mutant leaves the stream intact.
-  static double planted_uniform(std::uint64_t bits) noexcept;
 
  private:
   void refill() noexcept {

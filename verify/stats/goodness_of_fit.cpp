@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "verify/mutation/planted_bug.hpp"
 #include "verify/stats/detail/validate.hpp"
 #include "verify/stats/null/anderson_darling.hpp"
 #include "verify/stats/null/cramer_von_mises.hpp"
@@ -67,15 +66,10 @@ TestResult anderson_darling_test(std::span<const double> pit) {
           u.size() == 1 ? "exact (n = 1)" : "Marsaglia-Marsaglia 2004 (ADinf + errfix(n))"};
 }
 
-TestResult ks_test(std::span<const double> pit) {
+TestResult ks_test(std::span<const double> pit, const KsNullLaw& null) {
   const auto u = sorted_checked(pit, "ks_test");
   const double d = ks_statistic_sorted(u);
-  // Planted bug "ks-asymptotic-small-m": the Kolmogorov limit law at every M, conservative at small M.
-  if (mutation::active("ks-asymptotic-small-m")) {
-    return {"kolmogorov-smirnov", d, kolmogorov_asymptotic_sf(std::sqrt(static_cast<double>(u.size())) * d),
-            "asymptotic (Kolmogorov limit)"};
-  }
-  return {"kolmogorov-smirnov", d, ks_two_sided_sf(u.size(), d), ks_two_sided_method(u.size(), d)};
+  return {"kolmogorov-smirnov", d, null.sf(u.size(), d), null.method(u.size(), d)};
 }
 
 TestResult ks_test_too_many_small(std::span<const double> pit) {

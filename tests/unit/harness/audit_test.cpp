@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "verify/harness/audit.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -163,37 +166,78 @@ TEST(CalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
   EXPECT_THROW(update_calibration(battery, {"TEST.no-such-claim"}, options, earlier, nullptr), std::invalid_argument);
 }
 
+// A claim that carries planted bugs, for a catalogue of the harness's own.
+class PlantingClaim final : public Claim {
+ public:
+  PlantingClaim(std::string id, std::vector<std::string> planted) : planted_(std::move(planted)) { info_.id = std::move(id); }
+  const ClaimInfo& info() const override { return info_; }
+  std::vector<Json> grid(Battery) const override { return {Json::object()}; }
+  ExperimentResult run(const Json&, const RunContext&) const override { return {}; }
+  std::vector<std::string> planted_bugs() const override { return planted_; }
+
+ private:
+  ClaimInfo info_{"", "ST", "none", "plants bugs", Provenance::derived, "[derived]"};
+  std::vector<std::string> planted_;
+};
+
+Registry planting_registry() {
+  Registry r;
+  r.add(std::make_unique<PlantingClaim>("TEST.a", std::vector<std::string>{"bug-one", "bug-two"}));
+  r.add(std::make_unique<PlantingClaim>("TEST.b", std::vector<std::string>{"bug-two"}));
+  r.add_mutant("bug-one", "the first planted bug");
+  r.add_mutant("bug-two", "the second planted bug");
+  r.validate();
+  return r;
+}
+
+// The catalogue knows which claims carry each mutant, and refuses a planted bug it does not name
+// or a catalogued one no claim carries.
+TEST(MutantCatalogue, NamesTheClaimsThatCarryEachMutant) {
+  const Registry r = planting_registry();
+  ASSERT_EQ(r.mutants().size(), 2u);
+  EXPECT_EQ(r.mutants()[0].claims, std::vector<std::string>{"TEST.a"});
+  EXPECT_EQ(r.mutants()[1].claims, (std::vector<std::string>{"TEST.a", "TEST.b"}));
+
+  Registry unnamed;
+  unnamed.add(std::make_unique<PlantingClaim>("TEST.a", std::vector<std::string>{"bug-one"}));
+  EXPECT_THROW(unnamed.validate(), std::logic_error);
+  Registry uncarried;
+  uncarried.add_mutant("bug-one", "carried by no claim");
+  EXPECT_THROW(uncarried.validate(), std::logic_error);
+}
+
 // --update keeps the stored rows of mutants not rerun, replaces the rerun ones, recomputes the
 // kill rate over all current mutants, and refuses a stored document it cannot stand on.
 TEST(MutantsUpdate, ReplacesTheRerunRowsAndRefusesStaleOnes) {
+  const Registry registry = planting_registry();
   RunOptions options;
   Json stored = mutants_document({}, options);
-  for (const Mutant& m : all_mutants()) {
+  for (const Mutant& m : registry.mutants()) {
     stored["mutants"].push_back({{"name", m.name}, {"description", m.description}, {"claims", m.claims},
                                  {"killed", true}, {"killed_by", m.claims}, {"failing_checks", Json::array()}});
   }
-  const Mutant& first = all_mutants().front();
+  const Mutant& first = registry.mutants().front();
   Json fresh = mutants_document({}, options);
   fresh["mutants"].push_back({{"name", first.name}, {"description", first.description}, {"claims", first.claims},
                               {"killed", false}, {"killed_by", Json::array()}, {"failing_checks", Json::array()}});
 
-  const Json merged = update_mutants_document(stored, fresh);
-  ASSERT_EQ(merged["mutants"].size(), all_mutants().size());
+  const Json merged = update_mutants_document(registry, stored, fresh);
+  ASSERT_EQ(merged["mutants"].size(), registry.mutants().size());
   EXPECT_FALSE(merged["mutants"][0]["killed"].get<bool>());
   EXPECT_TRUE(merged["mutants"][1]["killed"].get<bool>());
   EXPECT_EQ(merged["rerun"], Json::array({first.name}));
-  const double n = static_cast<double>(all_mutants().size());
+  const double n = static_cast<double>(registry.mutants().size());
   EXPECT_DOUBLE_EQ(merged["kill_rate"].get<double>(), (n - 1) / n);
 
   Json other_battery = stored;
   other_battery["battery"] = other_battery["battery"] == "full" ? "smoke" : "full";
-  EXPECT_THROW(update_mutants_document(other_battery, fresh), std::invalid_argument);
+  EXPECT_THROW(update_mutants_document(registry, other_battery, fresh), std::invalid_argument);
   Json missing = stored;
   missing["mutants"].erase(missing["mutants"].size() - 1);
-  EXPECT_THROW(update_mutants_document(missing, fresh), std::invalid_argument);
+  EXPECT_THROW(update_mutants_document(registry, missing, fresh), std::invalid_argument);
   Json stale = stored;
   stale["mutants"][1]["claims"] = Json::array({"SL.some-other-claim"});
-  EXPECT_THROW(update_mutants_document(stale, fresh), std::invalid_argument);
+  EXPECT_THROW(update_mutants_document(registry, stale, fresh), std::invalid_argument);
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ Json run_with_threads(int threads) {
   RunOptions options;
   options.threads = threads;
   const RunOutput out = run_claims(select_claims(registry, options), options);
-  Json doc = results_document(out, options, Json::object());
+  Json doc = results_document(registry, out, options, Json::object());
   doc.erase("provenance");
   return doc;
 }

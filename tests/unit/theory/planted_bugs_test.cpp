@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "theory/all_claims.hpp"
-#include "verify/harness/mutants.hpp"
+#include "verify/harness/registry.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
 
@@ -18,11 +18,10 @@ namespace attnlaw::theory {
 namespace {
 
 harness::Verdict run_claims(const std::vector<std::string>& claims, const std::string& mutant) {
-  harness::set_active_mutant(mutant);
   harness::RunOptions options;
   options.claim_ids = claims;
+  options.mutant = mutant;
   const auto output = harness::run_claims(harness::select_claims(all_claims(), options), options);
-  harness::set_active_mutant("");
   return harness::worst_verdict(output.checks);
 }
 
@@ -34,7 +33,7 @@ TEST_P(PlantedBug, IsKilledOnTheSmokeGrid) {
   EXPECT_EQ(run_claims(GetParam().claims, GetParam().name), harness::Verdict::fail) << GetParam().name;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllMutants, PlantedBug, ::testing::ValuesIn(harness::all_mutants()),
+INSTANTIATE_TEST_SUITE_P(AllMutants, PlantedBug, ::testing::ValuesIn(all_claims().mutants()),
                          [](const auto& info) {
                            std::string name = info.param.name;
                            for (char& c : name) {

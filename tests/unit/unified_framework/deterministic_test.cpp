@@ -22,7 +22,6 @@
 #include "verify/harness/registry.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {

@@ -16,7 +16,6 @@
 #include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/registry.hpp"
 #include "verify/harness/runner.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {

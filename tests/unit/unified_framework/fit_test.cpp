@@ -14,7 +14,6 @@
 #include "theory/unified_framework/claims.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
