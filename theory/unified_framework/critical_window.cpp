@@ -29,12 +29,12 @@ void resize(WindowSample& s, std::size_t reps) {
 }  // namespace
 
 WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta,
-                             std::size_t K, std::size_t reps, rng::StreamKey stream) {
+                             std::size_t K, std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps) {
   if (K < 2 || K > n) throw std::invalid_argument("simulate_window: needs 2 <= K <= n");
   WindowSample s;
   resize(s, reps);
   harness::for_each_replicate(reps, [&](std::size_t r) {
-    const sample::TopGaps row = sample::sample_top_gaps(family, stream, static_cast<std::uint32_t>(r), n, K);
+    const sample::TopGaps row = top_gaps(family, stream, static_cast<std::uint32_t>(r), n, K);
     attention::GapProfile<double> profile;
     profile.gaps = row.gaps;
     const auto at_beta = attention::softmax_summary(profile, beta);
@@ -97,7 +97,7 @@ WindowSample simulate_pd(double alpha, std::size_t K, std::size_t reps, rng::Str
 }
 
 LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
-                             std::size_t reps, rng::StreamKey stream) {
+                             std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps) {
   if (K < 2 || K > n) throw std::invalid_argument("simulate_lambda: needs 2 <= K <= n");
   LambdaSample s;
   s.h = reference::unified::family_scale<double>(family, static_cast<double>(n)).h;
@@ -106,7 +106,7 @@ LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std:
   std::vector<unsigned char> inexact(reps, 0);
   const double log_n = std::log(static_cast<double>(n));
   harness::for_each_replicate(reps, [&](std::size_t r) {
-    const sample::TopGaps row = sample::sample_top_gaps(family, stream, static_cast<std::uint32_t>(r), n, K);
+    const sample::TopGaps row = top_gaps(family, stream, static_cast<std::uint32_t>(r), n, K);
     attention::GapProfile<double> profile;
     profile.gaps = row.gaps;
     const double lambda = attention::accumulation_scale(profile).lambda;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "reference/unified/score_families.hpp"
+#include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/harness/claim.hpp"
 #include "verify/rng/philox_stream.hpp"
 
@@ -33,9 +34,10 @@ struct WindowSample {
 // given the top K (sample::bulk_log_mass at beta and 2 beta, and its beta-derivative for the
 // weighted mean gap): Z is then unbiased for the full row's Z, and the others are off only by the
 // fluctuation of the bulk, relative order sqrt(sum_{k>K} k^{-2c}) / Z (K^{1/2-c} for c > 1/2).
-// Needs 2 <= K <= n.
+// Needs 2 <= K <= n. The rows come from `top_gaps` (the exact sampler unless a model plants another).
 WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta,
-                             std::size_t K, std::size_t reps, rng::StreamKey stream);
+                             std::size_t K, std::size_t reps, rng::StreamKey stream,
+                             TopGapsSampler top_gaps = sample::sample_top_gaps);
 
 // The same functionals of reps samples of PD(alpha, 0) from sample::sample_pd_weights (K
 // weights). The weights beyond K are the expected tail the sampler adds to its normaliser; their
@@ -54,7 +56,7 @@ struct LambdaSample {
 };
 
 LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
-                             std::size_t reps, rng::StreamKey stream);
+                             std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps = sample::sample_top_gaps);
 
 // Counts of P(Lambda_n / h_n > x): `above` rows certainly exceed x, `undecided` rows may or may not.
 struct TailCount {

@@ -37,6 +37,7 @@
 #include "verify/harness/standard_checks.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/gamma.hpp"
@@ -263,6 +264,7 @@ harness::ExperimentResult equicorrelated(const Json& params) {
 class ExponentFit final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -308,7 +310,7 @@ class ExponentFit final : public harness::Claim {
     std::string prediction, predicted_values;
     if (sphere) {
       const int d = params.at("d").get<int>();
-      predicted = sphere_scale_exponent(d);
+      predicted = models_.in_force(context).exponent(d);
       prediction = fmt::format("2/(d-1) = {:.4g} (slope in log n)", predicted);
     } else {
       const auto ref_reps = params.at("reference_reps").get<std::size_t>();
@@ -382,6 +384,9 @@ class ExponentFit final : public harness::Claim {
     }
   }
 
+  // The model: the sphere's exponent, the fitted slope's prediction.
+  harness::ModelChoice<SphereScale> models_{SphereScale{},
+                                            {{"sphere-exponent-2-over-d", sphere_scale_with_exponent_2_over_d()}}};
   harness::ClaimInfo info_{
       "UF.exponent-fit", "UF", "UF.md §2 UF.exponent-fit",
       "The slope of log median Lambda_n against log log n over n = 1e3..1e12 recovers each family's exponent: "

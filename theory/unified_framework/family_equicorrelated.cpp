@@ -17,6 +17,7 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -35,9 +36,23 @@ double relative_error(double value, double reference) {
   return std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
 }
 
+// The model: the closed forms of the equicorrelated row (reference/unified/equicorrelated.hpp).
+using EquicorrelatedForms = reference::unified::EquicorrelatedRow<double> (*)(std::uint64_t n, double rho, double beta);
+
+// Planted bug "equicorrelated-gap-1-plus-rho": the gap 1 - rho written as 1 + rho in the closed
+// forms. The row's weights depend on beta and the gap only through beta (gap), so the planted row
+// is the true one at beta (1 + rho) / (1 - rho), with its scale fields taken at the wrong gap.
+reference::unified::EquicorrelatedRow<double> row_with_gap_1_plus_rho(std::uint64_t n, double rho, double beta) {
+  auto row = equicorrelated_row<double>(n, rho, beta * (1 + rho) / (1 - rho));
+  row.contact_gap = 1 + rho;
+  row.lambda = std::log(static_cast<double>(n)) / (1 + rho);
+  return row;
+}
+
 class FamilyEquicorrelated final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -45,7 +60,8 @@ class FamilyEquicorrelated final : public harness::Claim {
     return {{{"rho", {0.25, 0.3, 0.5, 0.9}}, {"n", ladder}}};
   }
 
-  harness::ExperimentResult run(const Json& params, const harness::RunContext&) const override {
+  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const EquicorrelatedForms forms = models_.in_force(context);
     std::vector<std::uint64_t> ladder;
     for (double n : params.at("n")) ladder.push_back(static_cast<std::uint64_t>(n));
     WorstRatio closed, scale_error, asymptote, window, regimes;
@@ -67,7 +83,7 @@ class FamilyEquicorrelated final : public harness::Claim {
 
         // Lambda, Delta_Lambda, alpha of the row against the closed form.
         const auto scale = attention::accumulation_scale(profile);
-        const auto form = equicorrelated_row<double>(n, rho, 1.0);
+        const auto form = forms(n, rho, 1.0);
         scale_error.add_lazy(relative_error(scale.lambda, form.lambda) / kScaleTolerance, where("Lambda"));
         scale_error.add_lazy(relative_error(scale.lambda, std::log(static_cast<double>(n)) / gap) / kScaleTolerance,
                              where("Lambda vs log n/(1 - rho)"));
@@ -83,7 +99,7 @@ class FamilyEquicorrelated final : public harness::Claim {
         for (double tau : {-2.0, 0.0, 2.0}) temperatures.push_back({fmt::format("tau = {}", tau), (log_n + tau) / gap});
         for (const auto& [label, beta] : temperatures) {
           const auto s = attention::softmax_summary(profile, beta);
-          const auto c = equicorrelated_row<double>(n, rho, beta);
+          const auto c = forms(n, rho, beta);
           const auto at = where(label);
           closed.add_lazy(relative_error(c.log_partition, s.log_partition) / kClosedFormTolerance, at);
           closed.add_lazy(relative_error(c.top_weight, s.top_weight) / kClosedFormTolerance, at);
@@ -94,13 +110,13 @@ class FamilyEquicorrelated final : public harness::Claim {
         // The window: |a_self - 1/(1 + e^{-tau})| <= e^{-tau}/n (1/(1 + x) is 1-Lipschitz and
         // a_self = 1/(1 + (1 - 1/n) e^{-tau})).
         for (double tau : {-2.0, 0.0, 2.0}) {
-          const double a_self = equicorrelated_row<double>(n, rho, (log_n + tau) / gap).top_weight;
+          const double a_self = forms(n, rho, (log_n + tau) / gap).top_weight;
           window.add_lazy(bound_ratio(std::fabs(a_self - 1 / (1 + std::exp(-tau))), std::exp(-tau) / static_cast<double>(n)),
                           where(fmt::format("tau = {}", tau)));
         }
 
         // theta = 1: e_n = H - log n / 2 - log 2 = -(log n + 2)/(4n) (1 + O(1/n)).
-        const double h_critical = equicorrelated_row<double>(n, rho, log_n / gap).entropy;
+        const double h_critical = forms(n, rho, log_n / gap).entropy;
         const double excess = h_critical - 0.5 * log_n - std::log(2.0);
         const double predicted = -(log_n + 2) / (4 * static_cast<double>(n));
         if (n >= 100) {
@@ -115,8 +131,8 @@ class FamilyEquicorrelated final : public harness::Claim {
         // log Z ~ (n-1) q, is a 1/(theta log n) correction to UF.md's theta n^{1-theta} log n, too
         // slow to show a monotone approach at n <= 10^7. Both errors change sign below n ~ 100,
         // so the comparison starts at 10^3 against 10^2.)
-        const double low = std::fabs(1 - equicorrelated_row<double>(n, rho, 0.5 * log_n / gap).entropy / log_n);
-        const double h_high = equicorrelated_row<double>(n, rho, 1.5 * log_n / gap).entropy;
+        const double low = std::fabs(1 - forms(n, rho, 0.5 * log_n / gap).entropy / log_n);
+        const double h_high = forms(n, rho, 1.5 * log_n / gap).entropy;
         const double high = std::fabs(h_high / (std::pow(static_cast<double>(n), -0.5) * (1.5 * log_n + 1)) - 1);
         if (n >= 1000) {
           regimes.add_lazy(bound_ratio(low, previous_low), where("theta = 0.5, |1 - H/log n| vs previous n"));
@@ -163,6 +179,8 @@ class FamilyEquicorrelated final : public harness::Claim {
   }
 
  private:
+  harness::ModelChoice<EquicorrelatedForms> models_{equicorrelated_row<double>,
+                                                    {{"equicorrelated-gap-1-plus-rho", row_with_gap_1_plus_rho}}};
   harness::ClaimInfo info_{
       kId, "UF", "UF.md §2 UF.family.equicorrelated",
       "Scores 1 (self) and rho (others): N(t) = 1 for t < 1 - rho and n after, Lambda_n = log n / (1 - rho) exactly; "

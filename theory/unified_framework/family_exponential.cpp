@@ -24,7 +24,9 @@
 #include "reference/unified/poisson_dirichlet.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
+#include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/score_rows.hpp"
@@ -50,9 +52,17 @@ std::vector<double> exp_pit(std::span<const double> x) {
   return u;
 }
 
+// What the claim takes from the theory and the machinery: the top-K sampler of its rows and the
+// alpha of its PD references.
+struct ExponentialModel {
+  TopGapsSampler top_gaps = sample::sample_top_gaps;
+  PdParameter pd = pd_parameter_exact;
+};
+
 class FamilyExponential final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -78,23 +88,25 @@ class FamilyExponential final : public harness::Claim {
     const std::string part = params.at("part").get<std::string>();
     const auto stream = rng::make_key(context.seed, info_.id, params.dump());
     const std::size_t reps = params.at("reps").get<std::size_t>();
-    if (part == "spacings-top-k") return spacings_top_k(params, stream, reps);
+    const ExponentialModel& model = models_.in_force(context);
+    if (part == "spacings-top-k") return spacings_top_k(params, stream, reps, model);
     if (part == "spacings-full-row") return spacings_full_row(params, stream, reps);
-    if (part == "yule") return yule(params, stream, reps);
-    if (part == "window") return window(params, stream, reps);
-    if (part == "subcritical") return subcritical(params, stream, reps);
-    return lambda(params, stream, reps);
+    if (part == "yule") return yule(params, stream, reps, model);
+    if (part == "window") return window(params, stream, reps, model);
+    if (part == "subcritical") return subcritical(params, stream, reps, model);
+    return lambda(params, stream, reps, model);
   }
 
  private:
   // (1) through the top-K sampler: Delta_(k+1) - Delta_(k) = E_k / k.
-  harness::ExperimentResult spacings_top_k(const Json& params, rng::StreamKey stream, std::size_t reps) const {
+  harness::ExperimentResult spacings_top_k(const Json& params, rng::StreamKey stream, std::size_t reps,
+                                           const ExponentialModel& model) const {
     const auto n = static_cast<std::uint64_t>(params.at("n").get<double>());
     const std::size_t K = params.at("K").get<std::size_t>();
     const std::size_t k_max = K - 1;
     std::vector<double> pooled(reps * k_max);
     harness::for_each_replicate(reps, [&](std::size_t r) {
-      const auto row = sample::sample_top_gaps(kExponential, stream, static_cast<std::uint32_t>(r), n, K);
+      const auto row = model.top_gaps(kExponential, stream, static_cast<std::uint32_t>(r), n, K);
       for (std::size_t k = 1; k <= k_max; ++k) {
         pooled[k - 1 + r * k_max] = static_cast<double>(k) * (row.gaps[k] - row.gaps[k - 1]);
       }
@@ -139,13 +151,14 @@ class FamilyExponential final : public harness::Claim {
   }
 
   // (2) N_n(t) geometric: chi-square over the cells m = 1, 2, ..., K-1 and m >= K (pooled by the test).
-  harness::ExperimentResult yule(const Json& params, rng::StreamKey stream, std::size_t reps) const {
+  harness::ExperimentResult yule(const Json& params, rng::StreamKey stream, std::size_t reps,
+                                 const ExponentialModel& model) const {
     const auto n = static_cast<std::uint64_t>(params.at("n").get<double>());
     const std::size_t K = params.at("K").get<std::size_t>();
     constexpr double kTimes[] = {0.5, 1.0, 2.0};
     std::vector<std::array<std::size_t, 3>> counts(reps);
     harness::for_each_replicate(reps, [&](std::size_t r) {
-      const auto row = sample::sample_top_gaps(kExponential, stream, static_cast<std::uint32_t>(r), n, K);
+      const auto row = model.top_gaps(kExponential, stream, static_cast<std::uint32_t>(r), n, K);
       for (int i = 0; i < 3; ++i) {
         counts[r][static_cast<std::size_t>(i)] = static_cast<std::size_t>(
             std::upper_bound(row.gaps.begin(), row.gaps.end(), kTimes[i]) - row.gaps.begin());
@@ -171,11 +184,12 @@ class FamilyExponential final : public harness::Claim {
   }
 
   // (3) beta = c > 1.
-  harness::ExperimentResult window(const Json& params, rng::StreamKey stream, std::size_t reps) const {
+  harness::ExperimentResult window(const Json& params, rng::StreamKey stream, std::size_t reps,
+                                   const ExponentialModel& model) const {
     const double c = params.at("c").get<double>();
     const double n = params.at("n").get<double>();
     const std::size_t K = params.at("K").get<std::size_t>();
-    const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, K, reps, stream);
+    const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, K, reps, stream, model.top_gaps);
     harness::ExperimentResult out;
     std::vector<double> u(reps);
     for (std::size_t r = 0; r < reps; ++r) u[r] = std::pow(s.ratio21[r], 1 / c);
@@ -189,7 +203,7 @@ class FamilyExponential final : public harness::Claim {
     if (params.at("pd").get<bool>()) {
       // Stated bias bound of the PD moments: E(Z_inf - Z_n) (the PPP mass beyond the n-th point).
       const double bias = c / (c - 1) - ez;
-      const double alpha = 1 / c;
+      const double alpha = model.pd(1 / c);
       const auto sq = ref::pd_mean_power_sum<double>(alpha, 2);
       const auto h = ref::pd_mean_entropy<double>(alpha);
       const auto top = ref::pd_mean_top_weight<double>(alpha);
@@ -209,7 +223,8 @@ class FamilyExponential final : public harness::Claim {
   }
 
   // (4) beta = c < 1.
-  harness::ExperimentResult subcritical(const Json& params, rng::StreamKey stream, std::size_t reps) const {
+  harness::ExperimentResult subcritical(const Json& params, rng::StreamKey stream, std::size_t reps,
+                                        const ExponentialModel& model) const {
     const double c = params.at("c").get<double>();
     const std::size_t K = params.at("K").get<std::size_t>();
     const double offset = ref::exponential_subcritical_entropy_offset<double>(c);
@@ -218,7 +233,7 @@ class FamilyExponential final : public harness::Claim {
     const std::vector<double> ladder = params.at("n").get<std::vector<double>>();
     for (double n : ladder) {
       // Common random numbers across the ladder.
-      const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, K, reps, stream);
+      const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, K, reps, stream, model.top_gaps);
       double m = 0, m2 = 0;
       for (double z : s.partition) m += std::log(z);
       m /= static_cast<double>(reps);
@@ -254,9 +269,10 @@ class FamilyExponential final : public harness::Claim {
 
   // (5) Lambda_n upper tail against the L table. Top 2048 of n = 1e4: at x = 1.25 about 2% of the
   // rows are undecided (counted both ways), none at x >= 1.5.
-  harness::ExperimentResult lambda(const Json& params, rng::StreamKey stream, std::size_t reps) const {
+  harness::ExperimentResult lambda(const Json& params, rng::StreamKey stream, std::size_t reps,
+                                   const ExponentialModel& model) const {
     const auto n = static_cast<std::uint64_t>(params.at("n").get<double>());
-    const LambdaSample s = simulate_lambda(kExponential, n, params.at("K").get<std::size_t>(), reps, stream);
+    const LambdaSample s = simulate_lambda(kExponential, n, params.at("K").get<std::size_t>(), reps, stream, model.top_gaps);
     harness::ExperimentResult out;
     for (double x : {1.25, 1.5, 2.0, 3.0, 5.0}) {
       const TailCount count = count_tail(s, x);
@@ -274,6 +290,10 @@ class FamilyExponential final : public harness::Claim {
     return out;
   }
 
+  harness::ModelChoice<ExponentialModel> models_{
+      ExponentialModel{},
+      {{"pd-alpha-plus-0.05", {sample::sample_top_gaps, pd_parameter_plus_0_05}},
+       {"order-statistics-off-by-one", {top_gaps_from_runner_up, pd_parameter_exact}}}};
   harness::ClaimInfo info_{
       "UF.family.exponential", "UF", "UF.md §2 UF.family.exponential",
       "I.i.d. Exp(1) scores: h_n = 1, Delta_(k) = M_{k-1} exactly, N_n a rate-1 Yule process stopped at n; beta = c > 1 "

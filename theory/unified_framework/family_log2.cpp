@@ -9,7 +9,7 @@
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
-#include "verify/mutation/planted_bug.hpp"
+#include "verify/harness/model_choice.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -19,9 +19,15 @@ namespace ref = reference::unified;
 
 const ref::ScoreFamily kLog2{ref::ScoreFamily::Kind::log2, 1};
 
+// Planted bug "log2-scale-exponent": h_n = eta (log n)^{1+1/eta} computed as eta (log n)^{1/eta}.
+double log2_scale_with_exponent_1_over_eta(const ref::ScoreFamily& family, double n) {
+  return family.shape * std::pow(std::log(n), 1 / family.shape);
+}
+
 class FamilyLog2 final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -39,16 +45,15 @@ class FamilyLog2 final : public harness::Claim {
   }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const ScaleFunction scale = [](double n) {
-      // Planted bug (claim-local): the exponent 1 + 1/eta of log n written as 1/eta.
-      if (mutation::active("log2-scale-exponent")) return kLog2.shape * std::pow(std::log(n), 1 / kLog2.shape);
-      return ref::family_scale<double>(kLog2, n).h;
-    };
+    const ScaleFunction scale = [hazard = models_.in_force(context)](double n) { return hazard(kLog2, n); };
     if (params.at("part").get<std::string>() == "scale") return family_scale_check(info_.id, kLog2, scale, params);
     return window_ladder(info_.id, kLog2, scale, params, context);
   }
 
  private:
+  // The model: the hazard scale h_n that sets beta = c h_n.
+  harness::ModelChoice<HazardScale> models_{reference_hazard_scale,
+                                            {{"log2-scale-exponent", log2_scale_with_exponent_1_over_eta}}};
   harness::ClaimInfo info_{
       "UF.family.log2", "UF", "UF.md §2 UF.family.log2; UF.pd-limit",
       "Scores s = 1 - 1/E (eta = 1): h_n = (log n)^2 exactly (xi = 2), and at beta = c (log n)^2, c > 1, the weights "

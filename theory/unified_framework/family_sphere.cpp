@@ -21,6 +21,7 @@
 #include "theory/unified_framework/sphere_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/sphere_ppp.hpp"
@@ -253,12 +254,12 @@ WindowValues simulate_window_sphere(int d, double beta, std::uint64_t n, std::si
 }
 
 // The critical window beta = gamma n^{2/(d-1)} against the exact finite-n references.
-harness::ExperimentResult window(const Json& params, rng::StreamKey stream) {
+harness::ExperimentResult window(const Json& params, rng::StreamKey stream, const SphereScale& model) {
   const int d = params.at("d").get<int>();
   const double gamma = params.at("gamma").get<double>();
   const auto n = params.at("n").get<std::uint64_t>();
   const auto reps = params.at("reps").get<std::size_t>();
-  const double beta = gamma * std::pow(static_cast<double>(n), sphere_scale_exponent(d));
+  const double beta = gamma * model.scale(d, static_cast<double>(n));
   const WindowValues v = simulate_window_sphere(d, beta, n, reps, stream);
   const auto& exact = finite_n_reference(d, gamma, n);
   harness::ExperimentResult out;
@@ -298,12 +299,13 @@ harness::ExperimentResult window(const Json& params, rng::StreamKey stream) {
 }
 
 // d > 3: the law of a_(2)/a_(1) is the Poisson–Kingman one, and no PD(alpha) has it.
-harness::ExperimentResult not_pd(const std::string& claim, const Json& params, rng::StreamKey stream) {
+harness::ExperimentResult not_pd(const std::string& claim, const Json& params, rng::StreamKey stream,
+                                 const SphereScale& model) {
   const int d = params.at("d").get<int>();
   const double gamma = params.at("gamma").get<double>();
   const auto n = params.at("n").get<std::uint64_t>();
   const auto reps = params.at("reps").get<std::size_t>();
-  const double beta = gamma * std::pow(static_cast<double>(n), sphere_scale_exponent(d));
+  const double beta = gamma * model.scale(d, static_cast<double>(n));
   std::vector<double> y(reps);
   harness::for_each_replicate(reps, [&](std::size_t r) {
     const auto keys = sample::sample_sphere_top_k(stream, static_cast<std::uint32_t>(r), n, d, 2);
@@ -361,11 +363,11 @@ harness::ExperimentResult not_pd(const std::string& claim, const Json& params, r
 }
 
 // Lambda_n / n^{2/(d-1)} along an n-ladder against its limit law (two-sample AD per n).
-harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& params, const harness::RunContext& context) {
+harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& params, const harness::RunContext& context,
+                                         const SphereScale& model) {
   const int d = params.at("d").get<int>();
   const auto reps = params.at("reps").get<std::size_t>();
   const auto K = params.at("K").get<std::uint64_t>();
-  const double exponent = sphere_scale_exponent(d);
   const double log_cutoff = params.at("log_cutoff").get<double>();
   std::vector<double> limit(reps);
   std::vector<int> limit_undecided(reps, 0);
@@ -386,7 +388,7 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
     const auto stream = rng::make_key(context.seed, claim, fmt::format("{} n={}", params.dump(), n));
     std::vector<double> scaled(reps);
     std::vector<int> row_undecided(reps, 0);
-    const double scale = std::pow(n_value, exponent);
+    const double scale = model.scale(d, n_value);
     harness::for_each_replicate(reps, [&](std::size_t r) {
       const RowLambda l = sphere_row_lambda(stream, static_cast<std::uint32_t>(r), n, d, std::min(K, n));
       scaled[r] = l.lambda / scale;
@@ -426,6 +428,7 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
 class FamilySphere final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -464,12 +467,15 @@ class FamilySphere final : public harness::Claim {
     const std::string test = params.at("test").get<std::string>();
     const auto stream = rng::make_key(context.seed, info_.id, params.dump());
     if (test == "gap-count") return gap_count(info_.id, params, stream);
-    if (test == "window") return window(params, stream);
-    if (test == "not-pd") return not_pd(info_.id, params, stream);
-    return lambda_scaling(info_.id, params, context);
+    const SphereScale& model = models_.in_force(context);
+    if (test == "window") return window(params, stream, model);
+    if (test == "not-pd") return not_pd(info_.id, params, stream, model);
+    return lambda_scaling(info_.id, params, context, model);
   }
 
  private:
+  harness::ModelChoice<SphereScale> models_{SphereScale{},
+                                            {{"sphere-exponent-2-over-d", sphere_scale_with_exponent_2_over_d()}}};
   harness::ClaimInfo info_{
       "UF.family.sphere", "UF", "UF.md §2 UF.family.sphere",
       "Keys uniform on S^{d-1}: Lambda_n and beta_c grow like n^{2/(d-1)}; for d = 3 (Uniform[-1,1] scores) "

@@ -7,7 +7,7 @@
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
-#include "verify/mutation/planted_bug.hpp"
+#include "verify/harness/model_choice.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -15,9 +15,15 @@ namespace {
 using harness::Json;
 namespace ref = reference::unified;
 
+// Planted bug "weibull-scale-exponent": the exponent 1 - 1/p of log n in h_n written as 1/p.
+double weibull_scale_with_exponent_1_over_p(const ref::ScoreFamily& family, double n) {
+  return family.shape * std::pow(std::log(n), 1 / family.shape);
+}
+
 class FamilyWeibull final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -38,16 +44,15 @@ class FamilyWeibull final : public harness::Claim {
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
     const ref::ScoreFamily family{ref::ScoreFamily::Kind::weibull, params.at("p").get<double>()};
-    const ScaleFunction scale = [family](double n) {
-      // Planted bug (claim-local): the exponent 1 - 1/p of log n written as 1/p.
-      if (mutation::active("weibull-scale-exponent")) return family.shape * std::pow(std::log(n), 1 / family.shape);
-      return ref::family_scale<double>(family, n).h;
-    };
+    const ScaleFunction scale = [family, hazard = models_.in_force(context)](double n) { return hazard(family, n); };
     if (params.at("part").get<std::string>() == "scale") return family_scale_check(info_.id, family, scale, params);
     return window_ladder(info_.id, family, scale, params, context);
   }
 
  private:
+  // The model: the hazard scale h_n that sets beta = c h_n.
+  harness::ModelChoice<HazardScale> models_{reference_hazard_scale,
+                                            {{"weibull-scale-exponent", weibull_scale_with_exponent_1_over_p}}};
   harness::ClaimInfo info_{
       "UF.family.weibull", "UF", "UF.md §2 UF.family.weibull; UF.pd-limit",
       "Weibull-type scores s = E^{1/p}, p > 1: h_n = p (log n)^{1-1/p} (xi = 1 - 1/p) and at beta = c h_n, c > 1, the "

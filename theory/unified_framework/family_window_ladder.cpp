@@ -62,6 +62,8 @@ MeanSe mean_se(const std::vector<double>& v) {
 
 }  // namespace
 
+double reference_hazard_scale(const ref::ScoreFamily& family, double n) { return ref::family_scale<double>(family, n).h; }
+
 harness::ExperimentResult family_scale_check(const std::string& /*claim*/, const ref::ScoreFamily& family,
                                              const ScaleFunction& scale, const Json& params) {
   harness::ExperimentResult out;

@@ -11,8 +11,13 @@
 
 namespace attnlaw::theory::unified_framework {
 
-// The h_n a claim uses to set beta = c h_n (family_scale, or a claim-local planted bug).
+// The h_n a claim uses to set beta = c h_n.
 using ScaleFunction = std::function<double(double n)>;
+
+// The part of a family claim's model that gives h_n of a family at n: reference_hazard_scale (the
+// h of reference::unified::family_scale), or a planted bug registered beside the claim.
+using HazardScale = double (*)(const reference::unified::ScoreFamily& family, double n);
+double reference_hazard_scale(const reference::unified::ScoreFamily& family, double n);
 
 // Deterministic: at every n of params["n"], the h_n of `scale` against n f(b_n) evaluated at the
 // reference b_n, and against the independent Newton/closed-form scale; for log2 with eta = 1 also

@@ -22,7 +22,9 @@
 #include "reference/unified/gap_counting.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
+#include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/score_rows.hpp"
 
@@ -46,6 +48,7 @@ double harmonic(int k) {
 class GumbelPointProcess final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     if (battery == harness::Battery::smoke) return {{{"family", "gaussian"}, {"n", 1e4}, {"reps", 4000}}};
@@ -63,9 +66,10 @@ class GumbelPointProcess final : public harness::Claim {
     std::vector<std::vector<double>> spacing(kSpacings, std::vector<double>(reps));
     std::vector<std::vector<double>> gap(kRanks.size(), std::vector<double>(reps));
     std::vector<std::vector<double>> count(kTimes.size(), std::vector<double>(reps));
+    const TopGapsSampler top_gaps = models_.in_force(context);
     harness::for_each_replicate(reps, [&](std::size_t r) {
       const auto row =
-          sample::sample_top_gaps(family, stream, static_cast<std::uint32_t>(r), static_cast<std::uint64_t>(n), kTop);
+          top_gaps(family, stream, static_cast<std::uint32_t>(r), static_cast<std::uint64_t>(n), kTop);
       for (int k = 1; k <= kSpacings; ++k) {
         spacing[static_cast<std::size_t>(k - 1)][r] = k * h * (row.gaps[static_cast<std::size_t>(k)] - row.gaps[static_cast<std::size_t>(k - 1)]);
       }
@@ -106,6 +110,9 @@ class GumbelPointProcess final : public harness::Claim {
   }
 
  private:
+  // The model: the sampler of the top scores of a row.
+  harness::ModelChoice<TopGapsSampler> models_{sample::sample_top_gaps,
+                                               {{"order-statistics-off-by-one", top_gaps_from_runner_up}}};
   harness::ClaimInfo info_{
       "UF.gumbel.point-process", "UF", "UF.md §2 UF.gumbel.point-process",
       "For i.i.d. Gumbel-domain scores h_n (s_j - b_n) -> PPP(e^{-x} dx): k h_n (s_(k) - s_(k+1)) -> E_k i.i.d. Exp(1), "

@@ -15,7 +15,9 @@
 #include "reference/unified/poisson_dirichlet.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
+#include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/linear_fit.hpp"
@@ -114,6 +116,7 @@ void pd_law_checks(const WindowSample& s, double alpha, const Json& params, cons
 class PdLimit final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const bool smoke = battery == harness::Battery::smoke;
@@ -136,13 +139,15 @@ class PdLimit final : public harness::Claim {
     const auto stream = rng::make_key(context.seed, info_.id, params.dump());
     const std::size_t K = params.at("K").get<std::size_t>();
     const std::size_t reps = params.at("reps").get<std::size_t>();
+    // The model: the alpha at which the PD references are evaluated.
+    const PdParameter pd = models_.in_force(context);
     harness::ExperimentResult out;
     if (part == "pd-sampler") {
       const double alpha = params.at("alpha").get<double>();
       const WindowSample s = simulate_pd(alpha, K, reps, stream);
       // Truncation at K moves sum V^2 and H by O(K^{1 - 2/alpha}) after the tail terms: nil.
-      pd_moment_checks(s, alpha, 0, params, "PD sampler", out);
-      pd_law_checks(s, alpha, params, info_.id, "PD sampler", out);
+      pd_moment_checks(s, pd(alpha), 0, params, "PD sampler", out);
+      pd_law_checks(s, pd(alpha), params, info_.id, "PD sampler", out);
       return out;
     }
     const ref::ScoreFamily family{ref::ScoreFamily::Kind::exponential, 1};
@@ -153,8 +158,9 @@ class PdLimit final : public harness::Claim {
       // Stated bias bound: the PPP mass beyond the n-th point, E(Z_inf - Z_n), bounds the shift of
       // a_max and sum a^2 (both move by at most the relative change of Z); twice it for H.
       const double bias = exponential_missing_mass(c, n);
-      pd_moment_checks(s, 1 / c, bias, params, fmt::format("exponential rows, n = {:.0e}, beta = {:.4g}", n, c), out);
-      pd_law_checks(s, 1 / c, params, info_.id, "exponential rows", out);
+      pd_moment_checks(s, pd(1 / c), bias, params, fmt::format("exponential rows, n = {:.0e}, beta = {:.4g}", n, c),
+                       out);
+      pd_law_checks(s, pd(1 / c), params, info_.id, "exponential rows", out);
       return out;
     }
     // Subcritical: log a_max = -log Z = -(1 - c) log n + O_P(1); the n^{-(1-c)} correction to E Z_n
@@ -198,6 +204,7 @@ class PdLimit final : public harness::Claim {
   }
 
  private:
+  harness::ModelChoice<PdParameter> models_{pd_parameter_exact, {{"pd-alpha-plus-0.05", pd_parameter_plus_0_05}}};
   harness::ClaimInfo info_{
       "UF.pd-limit", "UF", "UF.md §2 UF.pd-limit",
       "Gumbel-domain i.i.d. scores at beta_n = c h_n: for c > 1 the ranked weights converge to PD(1/c, 0) "

@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "verify/attention/row_statistics.hpp"
-#include "verify/mutation/planted_bug.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_top_k.hpp"
 
@@ -21,8 +20,8 @@ double lambda_of_sorted(const std::vector<double>& x) {
 
 }  // namespace
 
-double sphere_scale_exponent(int d) {
-  return mutation::active("sphere-exponent-2-over-d") ? 2.0 / d : 2.0 / (d - 1);
+SphereScale sphere_scale_with_exponent_2_over_d() {
+  return {[](int d) { return 2.0 / d; }, [](int d, double n) { return std::pow(n, 2.0 / d); }};
 }
 
 RowLambda sphere_row_lambda(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, std::uint64_t K) {

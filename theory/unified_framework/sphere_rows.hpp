@@ -5,13 +5,21 @@
 // Shared by UF.family.sphere and UF.exponent-fit.
 #include <cstdint>
 
+#include "reference/critical_scale.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::theory::unified_framework {
 
-// The polynomial exponent of Lambda_n and of beta_c for the sphere, 2/(d-1) (UF.md
-// UF.family.sphere). The planted bug "sphere-exponent-2-over-d" returns 2/d.
-double sphere_scale_exponent(int d);
+// The sphere's critical scale as the sphere claims take it from the theory: the polynomial
+// exponent 2/(d-1) of Lambda_n and of beta_c (UF.md UF.family.sphere) and the scale n^{2/(d-1)},
+// from reference/critical_scale.hpp.
+struct SphereScale {
+  double (*exponent)(int d) = reference::sphere_critical_exponent;
+  double (*scale)(int d, double n) = reference::sphere_critical_scale;
+};
+
+// Planted bug "sphere-exponent-2-over-d": the accumulation exponent taken as 2/d.
+SphereScale sphere_scale_with_exponent_2_over_d();
 
 struct RowLambda {
   double lambda = 0;     // Lambda of the retained keys

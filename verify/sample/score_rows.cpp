@@ -4,7 +4,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "verify/mutation/planted_bug.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/gamma.hpp"
 #include "verify/sample/detail/score_quantiles.hpp"
@@ -28,30 +27,21 @@ void check_family(const ScoreFamily& family) {
     throw std::invalid_argument("score_rows: the family's shape must be finite and > 0");
 }
 
-// The planted bug "order-statistics-off-by-one": the k-th score is read from U_(k+1), so the
-// top score is dropped and every gap is measured from the runner-up. Gumbel families only.
-bool off_by_one(const ScoreFamily& family) {
-  return family.kind != Kind::uniform && mutation::active("order-statistics-off-by-one");
-}
-
 // Exponential scores from the Rényi spacings: above s_(K), the K - 1 larger scores are s_(K) plus
 // the order statistics of K - 1 i.i.d. Exp(1), independent of s_(K) (memorylessness), whose
 // spacings are s_(k) - s_(k+1) = E_k / k. So Delta_(k) = M_{k-1} = sum_{i<k} E_i / i exactly, and
 // s_(K) = -log U_(K) with U_(K) = A / (A + G) ~ Beta(K, n + 1 - K), A ~ Gamma(K), G ~ Gamma(n + 1 - K).
 // Offsets: 0 the E_i, 1 G, 2 A.
-TopGaps exponential_top_gaps(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, std::uint64_t K,
-                             bool shifted) {
+TopGaps exponential_top_gaps(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, std::uint64_t K) {
   TopGaps row;
   row.n = n;
   const std::size_t k_count = static_cast<std::size_t>(K);
   row.gaps.resize(k_count);
   rng::SampleSource spacings(stream, replicate, sample_index(Region::score_top_k, 0));
-  if (shifted) static_cast<void>(rng::exponential(spacings));  // E_1 read and lost: M_k - M_1
   double m = 0;
   row.gaps[0] = 0;
   for (std::size_t k = 1; k < k_count; ++k) {
-    const double index = static_cast<double>(shifted ? k + 1 : k);
-    m += rng::exponential(spacings) / index;
+    m += rng::exponential(spacings) / static_cast<double>(k);
     row.gaps[k] = m;
   }
   rng::SampleSource rest_source(stream, replicate, sample_index(Region::score_top_k, 1));
@@ -74,25 +64,21 @@ TopGaps exponential_top_gaps(rng::StreamKey stream, std::uint32_t replicate, std
 //            error <= ~1e-14 against gaps of order 1/h_n ~ 0.1 (and beta Delta errors <= ~1e-12
 //            for every beta the claims use); exact differences would not change any statistic.
 TopGaps renyi_top_gaps(const ScoreFamily& family, rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n,
-                       std::uint64_t K, bool shifted) {
-  const std::uint64_t drawn = shifted ? std::min(n, K + 1) : K;
-  const UniformOrderStatistics order(stream, replicate, n, drawn, Region::score_top_k);
+                       std::uint64_t K) {
+  const UniformOrderStatistics order(stream, replicate, n, K, Region::score_top_k);
   const std::size_t k_count = static_cast<std::size_t>(K);
-  const std::size_t offset = shifted ? 1 : 0;
-  const auto at = [&](std::size_t j) { return std::min(j + offset, order.size() - 1); };
 
   TopGaps row;
   row.n = n;
   row.gaps.resize(k_count);
   const double inverse_shape = 1 / family.shape;
-  const double gamma_1 = order.partial_sum(at(0));
-  const double e_1 = detail::exponential_upper_quantile(order.lower(at(0)), order.upper(at(0)));
+  const double gamma_1 = order.partial_sum(0);
+  const double e_1 = detail::exponential_upper_quantile(order.lower(0), order.upper(0));
 
   for (std::size_t j = 0; j < k_count; ++j) {
-    const std::size_t i = at(j);
-    const double u = order.lower(i);
-    const double v = order.upper(i);
-    const double excess = order.partial_sum(i) - gamma_1;  // Gamma_k - Gamma_1 >= 0
+    const double u = order.lower(j);
+    const double v = order.upper(j);
+    const double excess = order.partial_sum(j) - gamma_1;  // Gamma_k - Gamma_1 >= 0
     double score = 0;
     double gap = 0;
     switch (family.kind) {
@@ -139,9 +125,8 @@ TopGaps sample_top_gaps(const ScoreFamily& family, rng::StreamKey stream, std::u
   if (K == 0 || K > n) throw std::domain_error("sample_top_gaps: need 1 <= K <= n");
   if (n > max_top_n) throw std::domain_error("sample_top_gaps: n must be <= 2^53");
   check_family(family);
-  const bool shifted = off_by_one(family);
-  if (family.kind == Kind::exponential) return exponential_top_gaps(stream, replicate, n, K, shifted);
-  return renyi_top_gaps(family, stream, replicate, n, K, shifted);
+  if (family.kind == Kind::exponential) return exponential_top_gaps(stream, replicate, n, K);
+  return renyi_top_gaps(family, stream, replicate, n, K);
 }
 
 bool lambda_is_exact(const TopGaps& row, double lambda_of_retained) {

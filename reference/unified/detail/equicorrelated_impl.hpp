@@ -12,14 +12,12 @@
 #include <stdexcept>
 
 #include "reference/unified/equicorrelated.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::reference::unified::detail {
 
-// The gap 1 - rho between the self score and the others; the planted bug uses 1 + rho.
+// The gap 1 - rho between the self score and the others.
 template <class Real>
 Real equicorrelated_gap(const Real& rho) {
-  if (attnlaw::mutation::active("equicorrelated-gap-1-plus-rho")) return Real(1) + rho;
   return Real(1) - rho;
 }
 

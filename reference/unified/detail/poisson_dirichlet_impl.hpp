@@ -16,20 +16,15 @@
 #include "reference/unified/detail/euler_inversion.hpp"
 #include "reference/unified/detail/pd_laplace_exponent.hpp"
 #include "reference/unified/poisson_dirichlet.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::reference::unified {
 namespace detail {
 
-// Validates alpha in (0, 1) and applies the planted bug "pd-alpha-plus-0.05": every PD reference
-// then describes PD(alpha + 0.05) (or, when that leaves (0, 1), the midpoint of alpha and 1), the
-// mistake of a claim whose critical window is off by 5% in alpha = h_n / beta.
+// Validates alpha in (0, 1).
 template <class Work, class Real>
 Work pd_parameter(const Real& alpha) {
   if (!(alpha > 0 && alpha < 1)) throw std::invalid_argument("Poisson-Dirichlet: alpha must lie in (0, 1)");
-  Work a = static_cast<Work>(alpha);
-  if (mutation::active("pd-alpha-plus-0.05")) a = (a + Work(0.05) < 1) ? Work(a + Work(0.05)) : Work((a + 1) / 2);
-  return a;
+  return static_cast<Work>(alpha);
 }
 
 template <class Real, class Work>

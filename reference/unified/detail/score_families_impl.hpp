@@ -10,7 +10,6 @@
 
 #include "reference/detail/working_precision.hpp"
 #include "reference/unified/score_families.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::reference::unified {
 namespace detail {
@@ -69,11 +68,6 @@ FamilyScale<Real> family_scale(const ScoreFamily& family, Real n) {
       return {static_cast<Real>(log_n), Real(1)};
     case ScoreFamily::Kind::gaussian: {
       const auto scale = detail::gaussian_scale(nw);
-      // Planted bug: the asymptotic sqrt(2 log n) in place of n phi(b_n), which shifts the
-      // effective PD parameter by 4-10% at practical n (UF.md UF.family.gaussian).
-      if (mutation::active("gaussian-scale-sqrt-2-log-n")) {
-        return {static_cast<Real>(scale.b), static_cast<Real>(sqrt(2 * log_n))};
-      }
       return {static_cast<Real>(scale.b), static_cast<Real>(scale.h)};
     }
     case ScoreFamily::Kind::weibull: {

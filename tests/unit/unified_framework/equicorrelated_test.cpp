@@ -10,7 +10,6 @@
 
 #include "reference/unified/equicorrelated.hpp"
 #include "reference/unified/equicorrelated_mpfr.hpp"
-#include "verify/mutation/planted_bug.hpp"
 
 namespace attnlaw::reference::unified {
 namespace {
@@ -102,15 +101,6 @@ TEST(EquicorrelatedLimitCosine, Branches) {
   EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, a, 0.5 * gc), rho * (1 + a) * (1 + a) / (a * a + 2 * a * rho + rho));
   EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, a, gc),
                    rho * (1 + a) * (1 + a) / ((0.5 + a) * (0.5 + a) + (0.5 + a) * rho + rho / 4));
-}
-
-// The planted bug "equicorrelated-gap-1-plus-rho" moves every entry of the table.
-TEST(EquicorrelatedRow, PlantedGapBugMissesTheTable) {
-  attnlaw::mutation::set_active("equicorrelated-gap-1-plus-rho");
-  const auto one = table_row(1);
-  attnlaw::mutation::set_active("");
-  EXPECT_GT(std::fabs(one.entropy - 7.60089851), 0.1);
-  EXPECT_GT(std::fabs(one.top_weight - 0.50000025), 0.1);
 }
 
 }  // namespace

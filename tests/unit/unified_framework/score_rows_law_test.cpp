@@ -20,7 +20,7 @@
 
 #include "tests/unit/sample/test_support.hpp"
 #include "tests/unit/unified_framework/score_rows_support.hpp"
-#include "verify/mutation/planted_bug.hpp"
+#include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/rng/gamma.hpp"
 #include "verify/sample/gap_laws.hpp"
 #include "verify/sample/index_space.hpp"
@@ -36,9 +36,10 @@ namespace {
 rng::StreamKey rows_key(const std::string& experiment) { return rng::make_key(kSeed, "sample.score_rows", experiment); }
 
 std::vector<TopGaps> top_rows(const ScoreFamily& family, const std::string& experiment, std::size_t reps,
-                              std::uint64_t n, std::uint64_t K) {
+                              std::uint64_t n, std::uint64_t K,
+                              theory::unified_framework::TopGapsSampler sampler = sample_top_gaps) {
   const auto stream = rows_key(experiment);
-  return over_replicates<TopGaps>(reps, [&](std::uint32_t r) { return sample_top_gaps(family, stream, r, n, K); });
+  return over_replicates<TopGaps>(reps, [&](std::uint32_t r) { return sampler(family, stream, r, n, K); });
 }
 
 // Pooled k (Delta_(k+1) - Delta_(k)) over k = 1..K-1 and the first spacing alone, as PITs of Exp(1).
@@ -273,20 +274,20 @@ TEST(ScoreRowsValues, SphereTopKDrawsUnchanged) {
   }
 }
 
-// The planted bug "order-statistics-off-by-one" reads U_(k+1) for the k-th score: the rows
-// change for Gumbel families, and the exact-law checks above reject it.
+// The planted sampler of "order-statistics-off-by-one" (theory/unified_framework/gumbel_models.hpp)
+// reads U_(k+1) for the k-th score: the rows change for Gumbel families, and the exact-law checks
+// above reject it.
 TEST(ScoreRowsMutant, OffByOneChangesRowsAndIsRejected) {
+  using theory::unified_framework::top_gaps_from_runner_up;
   const ScoreFamily gaussian{Kind::gaussian, 1};
   const ScoreFamily exponential{Kind::exponential, 1};
   const auto clean_g = sample_top_gaps(gaussian, rows_key("mutant/g"), 0, 1'000'000, 20);
   const auto clean_e = sample_top_gaps(exponential, rows_key("mutant/e"), 0, 1'000'000, 20);
-  mutation::set_active("order-statistics-off-by-one");
-  const auto bad_g = sample_top_gaps(gaussian, rows_key("mutant/g"), 0, 1'000'000, 20);
-  const auto bad_e = sample_top_gaps(exponential, rows_key("mutant/e"), 0, 1'000'000, 20);
-  const auto spacings = top_rows(exponential, "mutant/spacings", 2000, 1'000'000, 20);
+  const auto bad_g = top_gaps_from_runner_up(gaussian, rows_key("mutant/g"), 0, 1'000'000, 20);
+  const auto bad_e = top_gaps_from_runner_up(exponential, rows_key("mutant/e"), 0, 1'000'000, 20);
+  const auto spacings = top_rows(exponential, "mutant/spacings", 2000, 1'000'000, 20, top_gaps_from_runner_up);
   constexpr std::uint64_t n = 1'000'000'000'000;
-  const auto maxima = top_rows(gaussian, "mutant/max", 2000, n, 1);
-  mutation::set_active("");
+  const auto maxima = top_rows(gaussian, "mutant/max", 2000, n, 1, top_gaps_from_runner_up);
   EXPECT_NE(clean_g.gaps, bad_g.gaps);
   EXPECT_NE(clean_g.top_score, bad_g.top_score);
   EXPECT_NE(clean_e.gaps, bad_e.gaps);
