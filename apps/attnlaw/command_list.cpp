@@ -28,7 +28,7 @@ int run_list(const ListOptions& options) {
     if (!options.paper.empty() && info.paper != options.paper) continue;
     harness::Json grid;
     for (harness::Battery b : {harness::Battery::smoke, harness::Battery::standard, harness::Battery::full}) {
-      grid[harness::to_string(b)] = claim->grid(b).size();
+      grid[harness::to_string(b)] = claim->points(b).size();
     }
     claims.push_back({{"id", info.id},
                       {"paper", info.paper},

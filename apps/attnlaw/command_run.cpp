@@ -71,7 +71,7 @@ int run(const RunArguments& args) {
   if (!args.out.empty()) prepare_output_directory("--out", args.out);
 
   std::size_t experiments = 0;
-  for (const harness::Claim* c : claims) experiments += c->grid(options.battery).size();
+  for (const harness::Claim* c : claims) experiments += c->points(options.battery).size();
   report::Progress progress(experiments, fmt::format("battery {}", args.battery));
   const harness::RunOutput output = harness::run_claims(
       claims, options, [&](std::string_view claim, std::size_t, std::size_t) { progress.advance(claim); });

@@ -6,10 +6,6 @@
 
 namespace attnlaw::theory::statistics {
 
-void register_ks_small_m(harness::Registry& registry);
-void register_familywise(harness::Registry& registry);
-void register_uniform_stream(harness::Registry& registry);
-
 // In report order, after the papers' claims.
 void register_claims(harness::Registry& registry);
 

@@ -9,10 +9,11 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
-#include "theory/statistics/claims.hpp"
-#include "verify/harness/model_choice.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/policy.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -20,8 +21,6 @@
 
 namespace attnlaw::theory::statistics {
 namespace {
-
-using harness::Json;
 
 // A family-wise level at which the error rate is measurable with 10^4 families (the battery's
 // 1e-6 is not), and the p-value given to each false null: rejected at any m here.
@@ -63,62 +62,55 @@ FamilyCounts simulate(std::size_t m0, std::size_t m1, std::size_t families, cons
   return counts;
 }
 
-class Familywise final : public harness::Claim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const int families = battery == harness::Battery::smoke ? 10000 : 40000;
-    std::vector<Json> points;
-    for (int m : {2, 10, 50}) points.push_back({{"m", m}, {"false_nulls", 0}, {"families", families}});
-    points.push_back({{"m", 10}, {"false_nulls", 5}, {"families", families}});
-    if (battery != harness::Battery::smoke) points.push_back({{"m", 200}, {"false_nulls", 20}, {"families", families}});
-    return points;
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const auto m = params.at("m").get<std::size_t>();
-    const auto m1 = params.at("false_nulls").get<std::size_t>();
-    const auto families = params.at("families").get<std::size_t>();
-    const std::size_t m0 = m - m1;
-    const FamilyCounts counts = simulate(m0, m1, families, rng::make_key(context.seed, info_.id, params.dump()), models_.in_force(context));
-    const double fwer = -std::expm1(static_cast<double>(m0) * std::log1p(-kFamilyAlpha / static_cast<double>(m0)));
-
-    harness::ExperimentResult out;
-    // Target: a 50% excess over the exact rate (no correction at m0 = 2 is +97%, at m0 = 5 +360%).
-    out.checks.push_back(harness::proportion_check(
-        stats::binomial_test(counts.any_true_null_rejected, families, fwer),
-        fmt::format("family-wise error of apply_policy at alpha = {:g}, {} true + {} false nulls: exact Holm rate "
-                    "1 - (1 - alpha/{})^{} = {:.6f}",
-                    kFamilyAlpha, m0, m1, m0, m0, fwer),
-        params, fwer, families, 0.5 * fwer));
-    if (m1 > 0) {
-      harness::Check c;
-      c.test = "deterministic";
-      c.target = fmt::format("every false null (p = {:g}) rejected in every family", kFalseNullP);
-      c.params = params;
-      c.statistic = static_cast<double>(counts.false_nulls_missed);
-      c.p_method = "count of false nulls not rejected; pass iff 0";
-      c.deterministic_holds = counts.false_nulls_missed == 0;
-      out.checks.push_back(std::move(c));
-    }
-    return out;
-  }
-
- private:
-  // The model under test is the policy's p-value adjustment.
-  harness::ModelChoice<harness::Adjustment> models_{harness::Policy{}.adjust, {{"holm-no-correction", no_correction}}};
-  harness::ClaimInfo info_{
-      "ST.multiplicity.familywise", "ST", "STATISTICS.md §6 (Holm within each paper), §7",
-      "Under any configuration of true nulls, the policy's Holm-adjusted decision over a family rejects some true "
-      "null with probability at most the family alpha; for m0 independent U(0,1) null p-values and false nulls with "
-      "tiny p-values the rate is exactly 1 - (1 - alpha/m0)^m0.",
-      harness::Provenance::paper, "[prior] Holm 1979; exact rate [derived]"};
+struct FamilyPoint {
+  std::size_t m;            // hypotheses in each family
+  std::size_t false_nulls;  // of them false, with p-values far below alpha/m
+  std::size_t families;
+  harness::Fields fields() const { return {{"m", m}, {"false_nulls", false_nulls}, {"families", families}}; }
 };
+
+harness::ExperimentResult error_rate_is_controlled(const FamilyPoint& p, harness::Adjustment adjust,
+                                                   const harness::PointContext& at) {
+  const std::size_t m0 = p.m - p.false_nulls;
+  const FamilyCounts counts = simulate(m0, p.false_nulls, p.families, at.streams.key(), adjust);
+  const double fwer = -std::expm1(static_cast<double>(m0) * std::log1p(-kFamilyAlpha / static_cast<double>(m0)));
+
+  harness::ExperimentResult out;
+  // Target: a 50% excess over the exact rate (no correction at m0 = 2 is +97%, at m0 = 5 +360%).
+  out.checks.push_back(harness::proportion_check(
+      stats::binomial_test(counts.any_true_null_rejected, p.families, fwer),
+      fmt::format("family-wise error of apply_policy at alpha = {:g}, {} true + {} false nulls: exact Holm rate "
+                  "1 - (1 - alpha/{})^{} = {:.6f}",
+                  kFamilyAlpha, m0, p.false_nulls, m0, m0, fwer),
+      fwer, p.families, 0.5 * fwer));
+  if (p.false_nulls > 0) {
+    out.checks.push_back(harness::deterministic_check(
+        fmt::format("every false null (p = {:g}) rejected in every family", kFalseNullP),
+        static_cast<double>(counts.false_nulls_missed) / 0.5, "count of false nulls not rejected / 0.5; pass iff 0"));
+  }
+  return out;
+}
 
 }  // namespace
 
-void register_familywise(harness::Registry& registry) { registry.add(std::make_unique<Familywise>()); }
+std::unique_ptr<harness::Claim> familywise() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::Adjustment>>(
+      harness::ClaimInfo{
+          "ST.multiplicity.familywise", "ST", "STATISTICS.md §6 (Holm within each paper), §7",
+          "Under any configuration of true nulls, the policy's Holm-adjusted decision over a family rejects some true "
+          "null with probability at most the family alpha; for m0 independent U(0,1) null p-values and false nulls "
+          "with tiny p-values the rate is exactly 1 - (1 - alpha/m0)^m0.",
+          harness::Provenance::paper, "[prior] Holm 1979; exact rate [derived]"},
+      // The model under test is the policy's p-value adjustment.
+      harness::ModelChoice<harness::Adjustment>{harness::Policy{}.adjust, {{"holm-no-correction", no_correction}}});
+  const auto grid = [](std::size_t families, bool large) {
+    std::vector<FamilyPoint> points{{2, 0, families}, {10, 0, families}, {50, 0, families}, {10, 5, families}};
+    if (large) points.push_back({200, 20, families});
+    return points;
+  };
+  claim->experiment("error-rate", harness::Grid<FamilyPoint>{.smoke = grid(10000, false), .standard = grid(40000, true)},
+                    error_rate_is_controlled);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::statistics

@@ -1,12 +1,25 @@
+#include <memory>
+
 #include "theory/statistics/claims.hpp"
 
 namespace attnlaw::theory::statistics {
 
+// The claims, in report order: one line each, naming the function of the claim's own file that
+// builds it.
+#define ATTNLAW_STATISTICS_CLAIMS(CLAIM) \
+  CLAIM(ks_small_m)                      \
+  CLAIM(familywise)                      \
+  CLAIM(uniform_stream)
+
+#define ATTNLAW_DECLARE_CLAIM(name) std::unique_ptr<harness::Claim> name();
+ATTNLAW_STATISTICS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
+#undef ATTNLAW_DECLARE_CLAIM
+
 void register_claims(harness::Registry& registry) {
   registry.add_paper("ST", "The statistical method of attnlaw itself (theory/statistics): null laws, multiplicity, uniform stream");
-  register_ks_small_m(registry);
-  register_familywise(registry);
-  register_uniform_stream(registry);
+#define ATTNLAW_ADD_CLAIM(name) registry.add(name());
+  ATTNLAW_STATISTICS_CLAIMS(ATTNLAW_ADD_CLAIM)
+#undef ATTNLAW_ADD_CLAIM
 
   // The planted bugs of the mutant audit: each is an alternative model registered beside the
   // claims that carry it (attnlaw audit mutants).

@@ -12,10 +12,10 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
-#include "theory/statistics/claims.hpp"
-#include "verify/harness/model_choice.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/normal.hpp"
@@ -26,8 +26,6 @@
 
 namespace attnlaw::theory::statistics {
 namespace {
-
-using harness::Json;
 
 // Cells of width 2^-kCellBits; the offset of a draw inside its cell, 2^kCellBits u mod 1, is
 // exact in double and, with a 52-bit grid, uniform on the 2^(52 - kCellBits) sub-cell midpoints.
@@ -46,9 +44,9 @@ std::vector<std::uint64_t> bin_counts(const std::vector<double>& offsets) {
   return counts;
 }
 
-harness::Check offset_check(const std::vector<double>& offsets, std::string what, const Json& params) {
+harness::Check offset_check(const std::vector<double>& offsets, std::string what) {
   const std::vector<double> probabilities(kBins, 1.0 / static_cast<double>(kBins));
-  return harness::chi_square_check(stats::chi_square_gof(bin_counts(offsets), probabilities), std::move(what), params);
+  return harness::chi_square_check(stats::chi_square_gof(bin_counts(offsets), probabilities), std::move(what));
 }
 
 // A fixed word, for the extreme words of the mapping through the real transforms.
@@ -69,114 +67,109 @@ double uniform_from_high_word(rng::SampleSource& source) {
   return static_cast<double>(source.next_u64() >> 32) * 0x1.0p-32;
 }
 
-class UniformStream final : public harness::Claim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    if (battery == harness::Battery::smoke) return {{{"draws", 1 << 22}, {"min_of", 4096}, {"min_reps", 10000}}};
-    return {{{"draws", 1 << 24}, {"min_of", 4096}, {"min_reps", 40000}},
-            {{"draws", 1 << 24}, {"min_of", 1 << 20}, {"min_reps", 1000}}};
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const auto draws = params.at("draws").get<std::size_t>();
-    const auto min_of = params.at("min_of").get<std::size_t>();
-    const auto min_reps = params.at("min_reps").get<std::size_t>();
-    const double tail = std::ldexp(1.0, -kTailBits);
-    const UniformDraw uniform = models_.in_force(context);
-
-    rng::SampleSource source(rng::make_key(context.seed, info_.id, params.dump()), 0, 0);
-    std::vector<double> offsets, low_offsets, high_offsets;
-    offsets.reserve(draws);
-    std::size_t outside = 0, infinite = 0;
-    for (std::size_t i = 0; i < draws; ++i) {
-      const double u = uniform(source);
-      if (!(u > 0 && u < 1)) {
-        ++outside;
-        continue;
-      }
-      const double v = 1 - u;  // exact on the 2^-52 grid
-      if (!std::isfinite(-std::log(u)) || !std::isfinite(-std::log(v)) || !std::isfinite(rng::normal_quantile(u)))
-        ++infinite;
-      offsets.push_back(frac(std::ldexp(u, kCellBits)));
-      if (u < tail) low_offsets.push_back(frac(std::ldexp(u, kTailBits + kCellBits)));
-      if (v < tail) high_offsets.push_back(frac(std::ldexp(v, kTailBits + kCellBits)));
-    }
-
-    harness::ExperimentResult out;
-    out.checks.push_back(offset_check(
-        offsets, fmt::format("offset 2^{} u mod 1 of {} draws inside cells of width 2^-{} is uniform ({} bins)", kCellBits,
-                             draws, kCellBits, kBins),
-        params));
-    const double p_tail = tail;
-    for (const auto& [end, sub] : {std::pair{"0", &low_offsets}, std::pair{"1", &high_offsets}}) {
-      const char* variable = *end == '0' ? "u" : "1 - u";
-      out.checks.push_back(harness::proportion_check(
-          stats::binomial_test(sub->size(), draws, p_tail),
-          fmt::format("P({} < 2^-{}) = 2^-{} exactly (cell near {})", variable, kTailBits, kTailBits, end), params, p_tail,
-          draws, 0.2 * p_tail));
-      out.checks.push_back(offset_check(
-          *sub,
-          fmt::format("near {}: offset 2^{} ({}) mod 1 of the draws with {} < 2^-{} is uniform", end,
-                      kTailBits + kCellBits, variable, variable, kTailBits),
-          params));
-      out.checks.back().p_method += fmt::format(" over {} draws", sub->size());
-    }
-
-    // The minimum of K draws: P(min > t) = (1 - t)^K, PIT 1 - (1 - t)^K formed as -expm1(K log1p(-t)).
-    const rng::StreamKey min_key = rng::make_key(context.seed, info_.id, "minimum " + params.dump());
-    std::vector<double> pit(min_reps);
-    const double k = static_cast<double>(min_of);
-    for (std::size_t r = 0; r < min_reps; ++r) {
-      rng::SampleSource s(min_key, static_cast<std::uint32_t>(r), 0);
-      double least = 1;
-      for (std::size_t i = 0; i < min_of; ++i) least = std::min(least, uniform(s));
-      pit[r] = -std::expm1(k * std::log1p(-least));
-    }
-    out.checks.push_back(harness::gof_check(
-        stats::anderson_darling_test(pit),
-        fmt::format("minimum of K = {} draws has the law 1 - (1 - t)^K ({} replicates, AD)", min_of, min_reps), params,
-        min_reps));
-
-    // Deterministic: no sampled draw is 0 or 1 and its transforms are finite; and the two extreme
-    // words of the mapping stay inside (0,1) with finite Exp(1) and normal variates.
-    std::size_t extreme_bad = 0;
-    for (std::uint64_t word : {std::uint64_t{0}, ~std::uint64_t{0}}) {
-      FixedWord w{word};
-      const double u = w.next_uniform();
-      FixedWord w2{word};
-      FixedWord w3{word};
-      extreme_bad += !(u > 0 && u < 1) || !std::isfinite(rng::exponential(w2)) || !std::isfinite(rng::normal(w3));
-    }
-    harness::Check c;
-    c.test = "deterministic";
-    c.target = fmt::format("no draw is 0 or 1 and -log u, -log(1 - u), Phi^-1(u) are finite ({} draws and the words 0, "
-                           "2^64 - 1)",
-                           draws);
-    c.params = params;
-    c.statistic = static_cast<double>(outside + infinite + extreme_bad);
-    c.p_method = fmt::format("count of offending values ({} outside (0,1), {} infinite transforms, {} extreme words); "
-                             "pass iff 0",
-                             outside, infinite, extreme_bad);
-    c.deterministic_holds = c.statistic == 0;
-    out.checks.push_back(std::move(c));
-    return out;
-  }
-
- private:
-  harness::ModelChoice<UniformDraw> models_{next_uniform, {{"uniform-biased-including-0", uniform_from_high_word}}};
-  harness::ClaimInfo info_{
-      "ST.rng.uniform", "ST", "STATISTICS.md §9 (own transforms: uniform double in (0,1))",
-      "The uniform stream has 52-bit resolution (uniform inside every cell of width 2^-32, also in the extreme cells "
-      "near 0 and 1), exact tail probabilities 2^-j and minimum law 1 - (1 - t)^K, and never returns 0 or 1, so "
-      "every transform is finite.",
-      harness::Provenance::paper, "[prior] Salmon et al. 2011; mapping [derived]"};
+struct DrawsPoint {
+  std::size_t draws;     // uniforms drawn from one stream
+  std::size_t min_of;    // K, the draws of each minimum
+  std::size_t min_reps;  // minima
+  harness::Fields fields() const { return {{"draws", draws}, {"min_of", min_of}, {"min_reps", min_reps}}; }
 };
+
+harness::ExperimentResult draws_are_uniform(const DrawsPoint& p, UniformDraw uniform, const harness::PointContext& at) {
+  const std::size_t draws = p.draws, min_of = p.min_of, min_reps = p.min_reps;
+  const double tail = std::ldexp(1.0, -kTailBits);
+
+  rng::SampleSource source(at.streams.key(), 0, 0);
+  std::vector<double> offsets, low_offsets, high_offsets;
+  offsets.reserve(draws);
+  std::size_t outside = 0, infinite = 0;
+  for (std::size_t i = 0; i < draws; ++i) {
+    const double u = uniform(source);
+    if (!(u > 0 && u < 1)) {
+      ++outside;
+      continue;
+    }
+    const double v = 1 - u;  // exact on the 2^-52 grid
+    if (!std::isfinite(-std::log(u)) || !std::isfinite(-std::log(v)) || !std::isfinite(rng::normal_quantile(u)))
+      ++infinite;
+    offsets.push_back(frac(std::ldexp(u, kCellBits)));
+    if (u < tail) low_offsets.push_back(frac(std::ldexp(u, kTailBits + kCellBits)));
+    if (v < tail) high_offsets.push_back(frac(std::ldexp(v, kTailBits + kCellBits)));
+  }
+
+  harness::ExperimentResult out;
+  out.checks.push_back(offset_check(
+      offsets, fmt::format("offset 2^{} u mod 1 of {} draws inside cells of width 2^-{} is uniform ({} bins)", kCellBits,
+                           draws, kCellBits, kBins)));
+  const double p_tail = tail;
+  for (const auto& [end, sub] : {std::pair{"0", &low_offsets}, std::pair{"1", &high_offsets}}) {
+    const char* variable = *end == '0' ? "u" : "1 - u";
+    out.checks.push_back(harness::proportion_check(
+        stats::binomial_test(sub->size(), draws, p_tail),
+        fmt::format("P({} < 2^-{}) = 2^-{} exactly (cell near {})", variable, kTailBits, kTailBits, end), p_tail, draws,
+        0.2 * p_tail));
+    out.checks.push_back(offset_check(
+        *sub,
+        fmt::format("near {}: offset 2^{} ({}) mod 1 of the draws with {} < 2^-{} is uniform", end,
+                    kTailBits + kCellBits, variable, variable, kTailBits)));
+    out.checks.back().p_method += fmt::format(" over {} draws", sub->size());
+  }
+
+  // The minimum of K draws: P(min > t) = (1 - t)^K, PIT 1 - (1 - t)^K formed as -expm1(K log1p(-t)).
+  const rng::StreamKey min_key = at.streams.key("minimum");
+  std::vector<double> pit(min_reps);
+  const double k = static_cast<double>(min_of);
+  for (std::size_t r = 0; r < min_reps; ++r) {
+    rng::SampleSource s(min_key, static_cast<std::uint32_t>(r), 0);
+    double least = 1;
+    for (std::size_t i = 0; i < min_of; ++i) least = std::min(least, uniform(s));
+    pit[r] = -std::expm1(k * std::log1p(-least));
+  }
+  out.checks.push_back(harness::gof_check(
+      stats::anderson_darling_test(pit),
+      fmt::format("minimum of K = {} draws has the law 1 - (1 - t)^K ({} replicates, AD)", min_of, min_reps),
+      min_reps));
+
+  // Deterministic: no sampled draw is 0 or 1 and its transforms are finite; and the two extreme
+  // words of the mapping stay inside (0,1) with finite Exp(1) and normal variates.
+  std::size_t extreme_bad = 0;
+  for (std::uint64_t word : {std::uint64_t{0}, ~std::uint64_t{0}}) {
+    FixedWord w{word};
+    const double u = w.next_uniform();
+    FixedWord w2{word};
+    FixedWord w3{word};
+    extreme_bad += !(u > 0 && u < 1) || !std::isfinite(rng::exponential(w2)) || !std::isfinite(rng::normal(w3));
+  }
+  harness::Check c;
+  c.test = "deterministic";
+  c.target = fmt::format("no draw is 0 or 1 and -log u, -log(1 - u), Phi^-1(u) are finite ({} draws and the words 0, "
+                         "2^64 - 1)",
+                         draws);
+  c.statistic = static_cast<double>(outside + infinite + extreme_bad);
+  c.p_method = fmt::format("count of offending values ({} outside (0,1), {} infinite transforms, {} extreme words); "
+                           "pass iff 0",
+                           outside, infinite, extreme_bad);
+  c.deterministic_holds = c.statistic == 0;
+  out.checks.push_back(std::move(c));
+  return out;
+}
 
 }  // namespace
 
-void register_uniform_stream(harness::Registry& registry) { registry.add(std::make_unique<UniformStream>()); }
+std::unique_ptr<harness::Claim> uniform_stream() {
+  auto claim = std::make_unique<harness::ClaimSpec<UniformDraw>>(
+      harness::ClaimInfo{
+          "ST.rng.uniform", "ST", "STATISTICS.md §9 (own transforms: uniform double in (0,1))",
+          "The uniform stream has 52-bit resolution (uniform inside every cell of width 2^-32, also in the extreme "
+          "cells near 0 and 1), exact tail probabilities 2^-j and minimum law 1 - (1 - t)^K, and never returns 0 or "
+          "1, so every transform is finite.",
+          harness::Provenance::paper, "[prior] Salmon et al. 2011; mapping [derived]"},
+      harness::ModelChoice<UniformDraw>{next_uniform, {{"uniform-biased-including-0", uniform_from_high_word}}});
+  claim->experiment("draws",
+                    harness::Grid<DrawsPoint>{.smoke = {{std::size_t{1} << 22, 4096, 10000}},
+                                              .standard = {{std::size_t{1} << 24, 4096, 40000},
+                                                           {std::size_t{1} << 24, std::size_t{1} << 20, 1000}}},
+                    draws_are_uniform);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::statistics

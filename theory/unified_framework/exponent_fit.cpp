@@ -261,7 +261,7 @@ harness::ExperimentResult equicorrelated(const Json& params) {
   return out;
 }
 
-class ExponentFit final : public harness::Claim {
+class ExponentFit final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

@@ -49,7 +49,7 @@ reference::unified::EquicorrelatedRow<double> row_with_gap_1_plus_rho(std::uint6
   return row;
 }
 
-class FamilyEquicorrelated final : public harness::Claim {
+class FamilyEquicorrelated final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

@@ -59,7 +59,7 @@ struct ExponentialModel {
   PdParameter pd = pd_parameter_exact;
 };
 
-class FamilyExponential final : public harness::Claim {
+class FamilyExponential final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

@@ -92,7 +92,7 @@ bool mean_is_normal_enough(double skewness, std::size_t m) {
 // The departure beyond the tolerance the subcritical checks promise to see (a 10% error of a rate).
 constexpr double kSubcriticalExcess = 0.1;
 
-class FamilyGaussian final : public harness::Claim {
+class FamilyGaussian final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

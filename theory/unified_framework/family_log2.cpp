@@ -24,7 +24,7 @@ double log2_scale_with_exponent_1_over_eta(const ref::ScoreFamily& family, doubl
   return family.shape * std::pow(std::log(n), 1 / family.shape);
 }
 
-class FamilyLog2 final : public harness::Claim {
+class FamilyLog2 final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

@@ -425,7 +425,7 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
   return out;
 }
 
-class FamilySphere final : public harness::Claim {
+class FamilySphere final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

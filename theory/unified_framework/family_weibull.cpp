@@ -20,7 +20,7 @@ double weibull_scale_with_exponent_1_over_p(const ref::ScoreFamily& family, doub
   return family.shape * std::pow(std::log(n), 1 / family.shape);
 }
 
-class FamilyWeibull final : public harness::Claim {
+class FamilyWeibull final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

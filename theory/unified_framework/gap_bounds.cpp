@@ -104,7 +104,7 @@ Json random_point(const std::string& family, std::size_t count) {
   return {{"rows", "random"}, {"family", family}, {"count", count}, {"n_max", 1000}};
 }
 
-class GapBounds final : public harness::Claim {
+class GapBounds final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

@@ -60,7 +60,7 @@ std::vector<double> deterministic_row(const std::string& kind, std::uint64_t n) 
   return row;
 }
 
-class GapCriterion final : public harness::Claim {
+class GapCriterion final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

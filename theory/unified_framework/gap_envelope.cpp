@@ -62,7 +62,7 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, Where&& w
   }
 }
 
-class GapEnvelope final : public harness::Claim {
+class GapEnvelope final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

@@ -139,7 +139,7 @@ struct Tally {
   }
 };
 
-class GapLambda final : public harness::Claim {
+class GapLambda final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

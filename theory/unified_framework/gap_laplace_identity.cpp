@@ -129,7 +129,7 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, Where&& w
   }
 }
 
-class GapLaplaceIdentity final : public harness::Claim {
+class GapLaplaceIdentity final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

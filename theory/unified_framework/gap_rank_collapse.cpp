@@ -118,7 +118,7 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, bool with
   }
 }
 
-class GapRankCollapse final : public harness::Claim {
+class GapRankCollapse final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

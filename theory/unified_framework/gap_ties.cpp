@@ -18,7 +18,7 @@ using harness::Json;
 
 constexpr char kId[] = "UF.gap.ties";
 
-class GapTies final : public harness::Claim {
+class GapTies final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

@@ -32,7 +32,7 @@ Json point(const char* family, double n, std::size_t K, std::size_t reps) {
   return {{"family", family}, {"n", n}, {"K", K}, {"reps", reps}};
 }
 
-class GumbelLambdaLaw final : public harness::Claim {
+class GumbelLambdaLaw final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
 

@@ -45,7 +45,7 @@ double harmonic(int k) {
   return h;
 }
 
-class GumbelPointProcess final : public harness::Claim {
+class GumbelPointProcess final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

@@ -113,7 +113,7 @@ void pd_law_checks(const WindowSample& s, double alpha, const Json& params, cons
       "a_(2)/a_(1)", s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }));
 }
 
-class PdLimit final : public harness::Claim {
+class PdLimit final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }

@@ -39,7 +39,7 @@ struct Check {
   // Filled by the claim.
   std::string test;    // e.g. "anderson-darling", "z-test", "deterministic"
   std::string target;  // what the test is applied to, e.g. "Mahalanobis d^2 ~ chi2_3"
-  Json params;         // grid point: d, beta, n, reps, ...
+  Json params;         // grid point: d, beta, n, reps, ... (null: the runner sets the point's)
   double statistic = 0;
   std::optional<double> p_value;  // absent for deterministic checks
   std::string p_method;
@@ -63,6 +63,6 @@ struct Check {
 };
 
 // Builds a check from a test result; the remaining fields are set by the caller.
-Check make_check(const stats::TestResult& result, std::string target, Json params);
+Check make_check(const stats::TestResult& result, std::string target, Json params = {});
 
 }  // namespace attnlaw::harness

@@ -1,6 +1,7 @@
 #pragma once
 // A claim is one checkable statement of one theorem (DESIGN.md "The claim").
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,15 +40,30 @@ struct ExperimentResult {
   std::vector<Json> figures;
 };
 
+// One grid point of one experiment of a claim, ready to run.
+struct GridPoint {
+  std::string experiment;  // the experiment's name within its claim
+  Json params;             // the point as the report prints it; each check's params unless it sets its own
+  std::function<ExperimentResult(const RunContext&)> run;
+};
+
 class Claim {
  public:
   virtual ~Claim() = default;
   virtual const ClaimInfo& info() const = 0;
-  // The grid points of a battery; empty means the claim is not in that battery.
-  virtual std::vector<Json> grid(Battery battery) const = 0;
-  virtual ExperimentResult run(const Json& point, const RunContext& context) const = 0;
+  // The grid points of a battery, in run order; empty means the claim is not in that battery.
+  virtual std::vector<GridPoint> points(Battery battery) const = 0;
   // The planted bugs (mutants) registered beside this claim as alternative models of its theorem.
   virtual std::vector<std::string> planted_bugs() const { return {}; }
+};
+
+// A claim whose grid points are JSON objects and whose experiments key their own streams: the
+// form of the claims not yet written as a ClaimSpec (claim_spec.hpp), which replaces it.
+class JsonGridClaim : public Claim {
+ public:
+  virtual std::vector<Json> grid(Battery battery) const = 0;
+  virtual ExperimentResult run(const Json& point, const RunContext& context) const = 0;
+  std::vector<GridPoint> points(Battery battery) const final;
 };
 
 }  // namespace attnlaw::harness

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <vector>
 
+#include "verify/harness/point_json.hpp"
 #include "verify/stats/power.hpp"
 
 namespace attnlaw::harness {
@@ -20,6 +21,10 @@ std::string figure_slug(const std::string& claim, const std::string& suffix) {
     slug += std::isalnum(u) ? static_cast<char>(std::tolower(u)) : '-';
   }
   return slug;
+}
+
+std::string figure_slug(const std::string& claim, const std::string& kind, const Fields& point) {
+  return figure_slug(claim, kind, to_json(point));
 }
 
 std::string figure_slug(const std::string& claim, const std::string& kind, const Json& params) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "verify/harness/check.hpp"
+#include "verify/harness/point.hpp"
 
 namespace attnlaw::harness {
 
@@ -14,6 +15,7 @@ std::string figure_slug(const std::string& claim, const std::string& suffix);
 // The same, naming a grid point by its scalar parameters ("d3-gamma0.5-n10000"; arrays by
 // their key, "reps" left out).
 std::string figure_slug(const std::string& claim, const std::string& kind, const Json& params);
+std::string figure_slug(const std::string& claim, const std::string& kind, const Fields& point);
 
 // ECDF of probability-integral-transform values on a 101-point grid, with the DKW
 // simultaneous band half-width at confidence `level`.

@@ -16,7 +16,7 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
   std::vector<const Claim*> selected;
   if (options.claim_ids.empty()) {
     for (const auto& claim : registry.claims()) {
-      if (!claim->grid(options.battery).empty()) selected.push_back(claim.get());
+      if (!claim->points(options.battery).empty()) selected.push_back(claim.get());
     }
     return selected;
   }
@@ -25,7 +25,7 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
     if (claim == nullptr) {
       throw std::invalid_argument("--claim: unknown claim id '" + id + "' (see 'attnlaw list')");
     }
-    if (claim->grid(options.battery).empty()) {
+    if (claim->points(options.battery).empty()) {
       throw std::invalid_argument("--claim: claim '" + id + "' has no grid in battery '" +
                                   to_string(options.battery) + "'");
     }
@@ -42,38 +42,38 @@ RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& 
   const RunContext context{options.seed, options.battery, options.mutant};
 
   std::size_t total = 0;
-  for (const Claim* claim : claims) total += claim->grid(options.battery).size();
+  for (const Claim* claim : claims) total += claim->points(options.battery).size();
 
   RunOutput out;
   out.claims = claims;
   std::size_t done = 0;
   for (const Claim* claim : claims) {
     const ClaimInfo& info = claim->info();
-    for (const Json& point : claim->grid(options.battery)) {
+    for (const GridPoint& point : claim->points(options.battery)) {
       const auto start = std::chrono::steady_clock::now();
       ExperimentResult result;
       try {
-        result = claim->run(point, context);
+        result = point.run(context);
       } catch (const std::exception& e) {
         // An experiment that cannot complete (NaN in a statistic, a sampler refusing its input)
         // is a failed check of its claim, not the end of the battery.
         Check c;
         c.test = "run";
         c.target = "the experiment completes";
-        c.params = point;
         c.p_method = std::string("error: ") + e.what();
         c.deterministic_holds = false;
         result.checks.push_back(std::move(c));
       }
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       for (Check& check : result.checks) {
+        if (check.params.is_null()) check.params = point.params;
         check.claim = info.id;
         check.paper = info.paper;
         check.provenance = to_string(info.provenance);
         out.checks.push_back(std::move(check));
       }
       for (Json& figure : result.figures) out.figures.push_back(std::move(figure));
-      out.timings.push_back({info.id, point, elapsed.count()});
+      out.timings.push_back({info.id, point.params, elapsed.count()});
       ++done;
       if (observer) observer(info.id, done, total);
     }

@@ -9,16 +9,16 @@ namespace {
 constexpr double kPower = 0.99;
 }
 
-Check gof_check(const stats::TestResult& result, std::string target, Json params, std::size_t m) {
-  Check c = make_check(result, std::move(target), std::move(params));
+Check gof_check(const stats::TestResult& result, std::string target, std::size_t m) {
+  Check c = make_check(result, std::move(target));
   c.detectable_at = [m](double alpha) {
     return Detectable{"sup |F_emp - F_ref| (DKW bound)", stats::detectable_cdf_distance(m, alpha, kPower), kPower};
   };
   return c;
 }
 
-Check chi_square_check(const stats::ChiSquareTest& test, std::string target, Json params) {
-  Check c = make_check(test, std::move(target), std::move(params));
+Check chi_square_check(const stats::ChiSquareTest& test, std::string target) {
+  Check c = make_check(test, std::move(target));
   if (test.df == 0) return c;  // void: one pooled cell, nothing to detect
   c.detectable_at = [df = test.df, m = test.total](double alpha) {
     return Detectable{"Cohen's w = sqrt(sum (p1 - p0)^2 / p0) over the pooled cells",
@@ -27,9 +27,9 @@ Check chi_square_check(const stats::ChiSquareTest& test, std::string target, Jso
   return c;
 }
 
-Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json params, double sigma, std::size_t m,
+Check mean_check(const stats::MeanTest& test, double mu0, std::string what, double sigma, std::size_t m,
                  std::string effect_name, double scale, std::optional<double> target) {
-  Check c = make_check(test.result, std::move(what), std::move(params));
+  Check c = make_check(test.result, std::move(what));
   c.effect = Effect{effect_name, (test.estimate - mu0) / scale, {(test.ci.lo - mu0) / scale, (test.ci.hi - mu0) / scale}};
   c.detectable_at = [sigma, m, scale, name = "|" + effect_name + "|"](double alpha) {
     return Detectable{name, stats::detectable_mean_shift(sigma, m, alpha, kPower) / scale, kPower};
@@ -38,9 +38,8 @@ Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json
   return c;
 }
 
-Check variance_check(const stats::VarianceTest& test, std::string what, Json params, std::size_t m,
-                     std::optional<double> target) {
-  Check c = make_check(test.result, std::move(what), std::move(params));
+Check variance_check(const stats::VarianceTest& test, std::string what, std::size_t m, std::optional<double> target) {
+  Check c = make_check(test.result, std::move(what));
   c.effect = Effect{"variance ratio", test.ratio, test.ratio_ci};
   c.detectable_at = [m](double alpha) {
     return Detectable{"|variance ratio - 1|", stats::detectable_variance_ratio(m, alpha, kPower) - 1, kPower};
@@ -49,9 +48,9 @@ Check variance_check(const stats::VarianceTest& test, std::string what, Json par
   return c;
 }
 
-Check proportion_check(const stats::ProportionTest& test, std::string what, Json params, double p0, std::size_t m,
+Check proportion_check(const stats::ProportionTest& test, std::string what, double p0, std::size_t m,
                        std::optional<double> target) {
-  Check c = make_check(test.result, std::move(what), std::move(params));
+  Check c = make_check(test.result, std::move(what));
   c.effect = Effect{"probability - p0", test.estimate - p0, {test.ci.lo - p0, test.ci.hi - p0}};
   c.detectable_at = [p0, m](double alpha) {
     return Detectable{"|probability - p0|", stats::detectable_proportion_shift(p0, m, alpha, kPower), kPower};
@@ -61,22 +60,25 @@ Check proportion_check(const stats::ProportionTest& test, std::string what, Json
   return c;
 }
 
-Check deterministic_check(std::string target, Json params, double statistic, std::string method) {
+Check deterministic_check(std::string target, double statistic, std::string method) {
   Check c;
   c.test = "deterministic";
   c.target = std::move(target);
-  c.params = std::move(params);
   c.statistic = statistic;
   c.p_method = std::move(method);
   c.deterministic_holds = statistic <= 1;
   return c;
 }
 
-Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
-                 std::string method) {
-  Check c = deterministic_check(std::move(what), std::move(params), std::abs(fitted_slope - theory_slope) / tolerance,
+Check rate_check(std::string what, double fitted_slope, double theory_slope, double tolerance, std::string method) {
+  Check c = deterministic_check(std::move(what), std::abs(fitted_slope - theory_slope) / tolerance,
                                 std::move(method) + "; statistic = |fitted - theory| / tolerance");
   c.effect = Effect{"fitted slope", fitted_slope, {fitted_slope, fitted_slope}};
+  return c;
+}
+
+Check with_params(Check c, Json params) {
+  c.params = std::move(params);
   return c;
 }
 

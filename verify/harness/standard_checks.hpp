@@ -1,6 +1,7 @@
 #pragma once
 // The usual checks, each with its detectable discrepancy (STATISTICS.md §4) attached, so that a
 // claim states what its tests can see by construction rather than by habit.
+#include <concepts>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -12,34 +13,73 @@
 
 namespace attnlaw::harness {
 
+// Each check is built without its grid point: the runner gives it the parameters of the point
+// that produced it (a claim sets Check::params only for a check about some other parameters).
+
 // A goodness-of-fit test on m values; detectable: the DKW sup-distance between CDFs (a bound
 // for KS, conservative for AD and CvM).
-Check gof_check(const stats::TestResult& result, std::string target, Json params, std::size_t m);
+Check gof_check(const stats::TestResult& result, std::string target, std::size_t m);
 
 // A z-test of a mean against `mu0`, sigma per replicate. The effect (mean - mu0) and the
 // detectable shift are reported divided by `scale` (e.g. sqrt(n) when the test ran on
 // sqrt(n)-scaled values). `target` is the shift the claim promises to detect, in those units.
 // Pearson chi-square over cells; detectable: Cohen's w at power 0.99 (noncentral chi-square).
-Check chi_square_check(const stats::ChiSquareTest& test, std::string target, Json params);
+Check chi_square_check(const stats::ChiSquareTest& test, std::string target);
 
-Check mean_check(const stats::MeanTest& test, double mu0, std::string what, Json params, double sigma, std::size_t m,
+Check mean_check(const stats::MeanTest& test, double mu0, std::string what, double sigma, std::size_t m,
                  std::string effect_name, double scale = 1, std::optional<double> target = std::nullopt);
 
 // A chi-square variance test; effect and detectable in terms of the variance ratio minus 1.
-Check variance_check(const stats::VarianceTest& test, std::string what, Json params, std::size_t m,
+Check variance_check(const stats::VarianceTest& test, std::string what, std::size_t m,
                      std::optional<double> target = std::nullopt);
 
 // An exact binomial test of a probability p0 over m trials.
-Check proportion_check(const stats::ProportionTest& test, std::string what, Json params, double p0, std::size_t m,
+Check proportion_check(const stats::ProportionTest& test, std::string what, double p0, std::size_t m,
                        std::optional<double> target = std::nullopt);
 
 // A deterministic check: statistic is the worst ratio of a quantity to its bound or tolerance;
 // pass iff <= 1. `method` says how the statistic was formed.
-Check deterministic_check(std::string target, Json params, double statistic, std::string method);
+Check deterministic_check(std::string target, double statistic, std::string method);
 
 // A deterministic rate check: a slope fitted to exact (not sampled) values must lie within
 // `tolerance` of the theory's; statistic = |fitted - theory| / tolerance (pass iff <= 1).
-Check rate_check(std::string what, Json params, double fitted_slope, double theory_slope, double tolerance,
-                 std::string method);
+Check rate_check(std::string what, double fitted_slope, double theory_slope, double tolerance, std::string method);
+
+// The same, for a claim whose points are JSON (JsonGridClaim, being retired): the check carries
+// `params`. Templates that take exactly a Json, so that no call of the forms above can reach them.
+Check with_params(Check c, Json params);
+
+template <std::same_as<Json> P>
+Check gof_check(const stats::TestResult& result, std::string target, const P& params, std::size_t m) {
+  return with_params(gof_check(result, std::move(target), m), params);
+}
+template <std::same_as<Json> P>
+Check chi_square_check(const stats::ChiSquareTest& test, std::string target, const P& params) {
+  return with_params(chi_square_check(test, std::move(target)), params);
+}
+template <std::same_as<Json> P>
+Check mean_check(const stats::MeanTest& test, double mu0, std::string what, const P& params, double sigma, std::size_t m,
+                 std::string effect_name, double scale = 1, std::optional<double> target = std::nullopt) {
+  return with_params(mean_check(test, mu0, std::move(what), sigma, m, std::move(effect_name), scale, target), params);
+}
+template <std::same_as<Json> P>
+Check variance_check(const stats::VarianceTest& test, std::string what, const P& params, std::size_t m,
+                     std::optional<double> target = std::nullopt) {
+  return with_params(variance_check(test, std::move(what), m, target), params);
+}
+template <std::same_as<Json> P>
+Check proportion_check(const stats::ProportionTest& test, std::string what, const P& params, double p0, std::size_t m,
+                       std::optional<double> target = std::nullopt) {
+  return with_params(proportion_check(test, std::move(what), p0, m, target), params);
+}
+template <std::same_as<Json> P>
+Check deterministic_check(std::string target, const P& params, double statistic, std::string method) {
+  return with_params(deterministic_check(std::move(target), statistic, std::move(method)), params);
+}
+template <std::same_as<Json> P>
+Check rate_check(std::string what, const P& params, double fitted_slope, double theory_slope, double tolerance,
+                 std::string method) {
+  return with_params(rate_check(std::move(what), fitted_slope, theory_slope, tolerance, std::move(method)), params);
+}
 
 }  // namespace attnlaw::harness

@@ -1,10 +1,12 @@
 #pragma once
 // Counter-based random streams: every draw is a pure function of
-// (seed, claim id, experiment label, replicate, sample index, word index),
+// (seed, the names of its stream, replicate, sample index, word index),
 // so results cannot depend on threads, scheduling or process count.
 //
 // Layout (STATISTICS.md §9, with a 64-bit sample index since n reaches 1e12):
-//   key     = (hash32(claim id ∥ '/' ∥ experiment), seed)
+//   key     = stream_key: FNV-1a 64 of the stream's names, each followed by the unit separator 0x1f,
+//             its low word and its high word XOR seed
+//             (make_key, the older form: (hash32(claim id ∥ '/' ∥ experiment), seed))
 //   counter = (word block within the sample, sample lo32, sample hi32, replicate)
 // A sample owns 2^32 blocks of four 32-bit words, so rejection samplers that
 // consume a variable number of words never shift another sample's draws.
@@ -16,6 +18,7 @@
 // the Random123 header itself.
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 namespace attnlaw::rng {
@@ -30,12 +33,28 @@ constexpr std::uint32_t hash32(std::string_view text) noexcept {
   return h;
 }
 
+// FNV-1a, 64 bit.
+constexpr std::uint64_t hash64(std::string_view text) noexcept {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : text) {
+    h ^= static_cast<std::uint8_t>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+// The two 32-bit key words of Philox4x32.
 struct StreamKey {
-  std::uint32_t label_hash = 0;
-  std::uint32_t seed = 0;
+  std::uint32_t word0 = 0;
+  std::uint32_t word1 = 0;
 };
 
 StreamKey make_key(std::uint32_t seed, std::string_view claim_id, std::string_view experiment);
+
+// The key of the stream named by `names` (for a claim: its id, the experiment, the point's
+// canonical label and the stream's own name) under `seed`. A 64-bit hash, so that the thousands
+// of streams of a battery do not collide (32 bits would, with probability ~1e-3).
+StreamKey stream_key(std::uint32_t seed, std::initializer_list<std::string_view> names);
 
 using Block = std::array<std::uint32_t, 4>;
 
@@ -66,7 +85,7 @@ constexpr Block philox4x32_10(const Block& counter, const std::array<std::uint32
 class SampleSource {
  public:
   SampleSource(StreamKey key, std::uint32_t replicate, std::uint64_t sample) noexcept
-      : key_{key.label_hash, key.seed},
+      : key_{key.word0, key.word1},
         counter_{0u, static_cast<std::uint32_t>(sample), static_cast<std::uint32_t>(sample >> 32), replicate} {}
 
   std::uint64_t next_u64() noexcept {

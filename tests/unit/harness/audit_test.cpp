@@ -16,7 +16,7 @@ namespace {
 
 // p-values with known laws under the calibration seeds: U, 1 (a composite null well inside its
 // band), and U^2 (too many small p-values).
-class PValueClaim final : public Claim {
+class PValueClaim final : public JsonGridClaim {
  public:
   const ClaimInfo& info() const override { return info_; }
   std::vector<Json> grid(Battery) const override { return {Json::object()}; }
@@ -97,7 +97,7 @@ TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
 
 // A p-value of 6e-7 every seed: below alpha = 1e-6 alone, above it after Holm beside the four
 // checks of TEST.p-values (5 x 6e-7 = 3e-6), so its fails depend on what it is run with.
-class NearThresholdClaim final : public Claim {
+class NearThresholdClaim final : public JsonGridClaim {
  public:
   const ClaimInfo& info() const override { return info_; }
   std::vector<Json> grid(Battery) const override { return {Json::object()}; }
@@ -167,7 +167,7 @@ TEST(CalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
 }
 
 // A claim that carries planted bugs, for a catalogue of the harness's own.
-class PlantingClaim final : public Claim {
+class PlantingClaim final : public JsonGridClaim {
  public:
   PlantingClaim(std::string id, std::vector<std::string> planted) : planted_(std::move(planted)) { info_.id = std::move(id); }
   const ClaimInfo& info() const override { return info_; }

@@ -13,7 +13,7 @@ namespace {
 
 // A claim whose check is a floating-point sum over replicates, each drawing from its own stream:
 // any dependence on scheduling would change the low bits.
-class SumClaim final : public Claim {
+class SumClaim final : public JsonGridClaim {
  public:
   const ClaimInfo& info() const override { return info_; }
   std::vector<Json> grid(Battery b) const override {

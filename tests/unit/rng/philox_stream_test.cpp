@@ -99,8 +99,22 @@ TEST(SampleSource, MakeKeyHashesClaimAndExperiment) {
   static_assert(attnlaw::rng::hash32("") == 0x811c9dc5u);
   static_assert(attnlaw::rng::hash32("a") == 0xe40c292cu);
   const StreamKey key = attnlaw::rng::make_key(9, "SL.claim", "exp");
-  EXPECT_EQ(key.seed, 9u);
-  EXPECT_EQ(key.label_hash, attnlaw::rng::hash32("SL.claim/exp"));
+  EXPECT_EQ(key.word1, 9u);
+  EXPECT_EQ(key.word0, attnlaw::rng::hash32("SL.claim/exp"));
+}
+
+TEST(SampleSource, StreamKeyHashesEveryNameWithItsSeparator) {
+  // FNV-1a 64 of "" is the offset basis 0xcbf29ce484222325 and of "a" 0xaf63dc4c8601ec8c (FNV reference).
+  static_assert(attnlaw::rng::hash64("") == 0xcbf29ce484222325ull);
+  static_assert(attnlaw::rng::hash64("a") == 0xaf63dc4c8601ec8cull);
+  const std::uint64_t h = attnlaw::rng::hash64("SL.claim\x1f" "window\x1f" "d=3\x1f" "\x1f");
+  const StreamKey key = attnlaw::rng::stream_key(9, {"SL.claim", "window", "d=3", ""});
+  EXPECT_EQ(key.word0, static_cast<std::uint32_t>(h));
+  EXPECT_EQ(key.word1, static_cast<std::uint32_t>(h >> 32) ^ 9u);
+  // The separators keep the names apart: ("ab", "c") and ("a", "bc") are different streams.
+  const StreamKey ab = attnlaw::rng::stream_key(9, {"ab", "c"});
+  const StreamKey a = attnlaw::rng::stream_key(9, {"a", "bc"});
+  EXPECT_TRUE(ab.word0 != a.word0 || ab.word1 != a.word1);
 }
 
 // A source whose every word is the same, to reach the extremes of the uniform map.
@@ -152,8 +166,8 @@ TEST(SampleSource, DrawDependsOnlyOnItsSample) {
   SampleSource alone(key, 3, 17);
   EXPECT_EQ(poisson(alone), sequential[17]);
   // Different replicate, seed or label: a different stream.
-  SampleSource a(key, 3, 17), b(key, 4, 17), c({key.label_hash, key.seed + 1}, 3, 17),
-      d({key.label_hash ^ 1u, key.seed}, 3, 17);
+  SampleSource a(key, 3, 17), b(key, 4, 17), c({key.word0, key.word1 + 1}, 3, 17),
+      d({key.word0 ^ 1u, key.word1}, 3, 17);
   const std::uint64_t wa = a.next_u64();
   EXPECT_NE(wa, b.next_u64());
   EXPECT_NE(wa, c.next_u64());
