@@ -397,6 +397,6 @@ class ExponentFit final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_exponent_fit(harness::Registry& registry) { registry.add(std::make_unique<ExponentFit>()); }
+std::unique_ptr<harness::Claim> exponent_fit() { return std::make_unique<ExponentFit>(); }
 
 }  // namespace attnlaw::theory::unified_framework

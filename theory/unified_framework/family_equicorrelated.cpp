@@ -191,8 +191,6 @@ class FamilyEquicorrelated final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_family_equicorrelated(harness::Registry& registry) {
-  registry.add(std::make_unique<FamilyEquicorrelated>());
-}
+std::unique_ptr<harness::Claim> family_equicorrelated() { return std::make_unique<FamilyEquicorrelated>(); }
 
 }  // namespace attnlaw::theory::unified_framework

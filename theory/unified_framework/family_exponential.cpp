@@ -304,6 +304,6 @@ class FamilyExponential final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_family_exponential(harness::Registry& registry) { registry.add(std::make_unique<FamilyExponential>()); }
+std::unique_ptr<harness::Claim> family_exponential() { return std::make_unique<FamilyExponential>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -220,6 +220,6 @@ class FamilyGaussian final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_family_gaussian(harness::Registry& registry) { registry.add(std::make_unique<FamilyGaussian>()); }
+std::unique_ptr<harness::Claim> family_gaussian() { return std::make_unique<FamilyGaussian>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -63,6 +63,6 @@ class FamilyLog2 final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_family_log2(harness::Registry& registry) { registry.add(std::make_unique<FamilyLog2>()); }
+std::unique_ptr<harness::Claim> family_log2() { return std::make_unique<FamilyLog2>(); }
 
 }  // namespace attnlaw::theory::unified_framework

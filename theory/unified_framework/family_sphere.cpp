@@ -486,6 +486,6 @@ class FamilySphere final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_family_sphere(harness::Registry& registry) { registry.add(std::make_unique<FamilySphere>()); }
+std::unique_ptr<harness::Claim> family_sphere() { return std::make_unique<FamilySphere>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -62,6 +62,6 @@ class FamilyWeibull final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_family_weibull(harness::Registry& registry) { registry.add(std::make_unique<FamilyWeibull>()); }
+std::unique_ptr<harness::Claim> family_weibull() { return std::make_unique<FamilyWeibull>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -262,6 +262,6 @@ class GapBounds final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_bounds(harness::Registry& registry) { registry.add(std::make_unique<GapBounds>()); }
+std::unique_ptr<harness::Claim> gap_bounds() { return std::make_unique<GapBounds>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -178,6 +178,6 @@ class GapCriterion final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_criterion(harness::Registry& registry) { registry.add(std::make_unique<GapCriterion>()); }
+std::unique_ptr<harness::Claim> gap_criterion() { return std::make_unique<GapCriterion>(); }
 
 }  // namespace attnlaw::theory::unified_framework

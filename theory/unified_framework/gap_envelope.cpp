@@ -106,6 +106,6 @@ class GapEnvelope final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_envelope(harness::Registry& registry) { registry.add(std::make_unique<GapEnvelope>()); }
+std::unique_ptr<harness::Claim> gap_envelope() { return std::make_unique<GapEnvelope>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -236,6 +236,6 @@ class GapLambda final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_lambda(harness::Registry& registry) { registry.add(std::make_unique<GapLambda>()); }
+std::unique_ptr<harness::Claim> gap_lambda() { return std::make_unique<GapLambda>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -176,8 +176,6 @@ class GapLaplaceIdentity final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_laplace_identity(harness::Registry& registry) {
-  registry.add(std::make_unique<GapLaplaceIdentity>());
-}
+std::unique_ptr<harness::Claim> gap_laplace_identity() { return std::make_unique<GapLaplaceIdentity>(); }
 
 }  // namespace attnlaw::theory::unified_framework

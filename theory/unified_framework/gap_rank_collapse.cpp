@@ -173,6 +173,6 @@ class GapRankCollapse final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_rank_collapse(harness::Registry& registry) { registry.add(std::make_unique<GapRankCollapse>()); }
+std::unique_ptr<harness::Claim> gap_rank_collapse() { return std::make_unique<GapRankCollapse>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -66,6 +66,6 @@ class GapTies final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gap_ties(harness::Registry& registry) { registry.add(std::make_unique<GapTies>()); }
+std::unique_ptr<harness::Claim> gap_ties() { return std::make_unique<GapTies>(); }
 
 }  // namespace attnlaw::theory::unified_framework

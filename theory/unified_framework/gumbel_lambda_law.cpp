@@ -79,6 +79,6 @@ class GumbelLambdaLaw final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gumbel_lambda_law(harness::Registry& registry) { registry.add(std::make_unique<GumbelLambdaLaw>()); }
+std::unique_ptr<harness::Claim> gumbel_lambda_law() { return std::make_unique<GumbelLambdaLaw>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -122,8 +122,6 @@ class GumbelPointProcess final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_gumbel_point_process(harness::Registry& registry) {
-  registry.add(std::make_unique<GumbelPointProcess>());
-}
+std::unique_ptr<harness::Claim> gumbel_point_process() { return std::make_unique<GumbelPointProcess>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -215,6 +215,6 @@ class PdLimit final : public harness::JsonGridClaim {
 
 }  // namespace
 
-void register_pd_limit(harness::Registry& registry) { registry.add(std::make_unique<PdLimit>()); }
+std::unique_ptr<harness::Claim> pd_limit() { return std::make_unique<PdLimit>(); }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -1,28 +1,41 @@
+#include <memory>
+
 #include "theory/unified_framework/claims.hpp"
 
 namespace attnlaw::theory::unified_framework {
+
+// The claims, in report order: one line each, naming the function of the claim's own file that
+// builds it.
+#define ATTNLAW_UNIFIED_FRAMEWORK_CLAIMS(CLAIM) \
+  CLAIM(gap_laplace_identity) \
+  CLAIM(gap_lambda) \
+  CLAIM(gap_bounds) \
+  CLAIM(gap_envelope) \
+  CLAIM(gap_ties) \
+  CLAIM(gap_rank_collapse) \
+  CLAIM(gap_criterion) \
+  CLAIM(gumbel_point_process) \
+  CLAIM(gumbel_lambda_law) \
+  CLAIM(pd_limit) \
+  CLAIM(family_exponential) \
+  CLAIM(family_gaussian) \
+  CLAIM(family_weibull) \
+  CLAIM(family_log2) \
+  CLAIM(family_equicorrelated) \
+  CLAIM(family_sphere) \
+  CLAIM(exponent_fit)
+
+#define ATTNLAW_DECLARE_CLAIM(name) std::unique_ptr<harness::Claim> name();
+ATTNLAW_UNIFIED_FRAMEWORK_CLAIMS(ATTNLAW_DECLARE_CLAIM)
+#undef ATTNLAW_DECLARE_CLAIM
 
 void register_claims(harness::Registry& registry) {
   registry.add_paper("UF",
                      "Hayase, Karakida: A Unified Framework for Critical Scaling of Inverse Temperature in Self-Attention "
                      "(arXiv:2605.12697)");
-  register_gap_laplace_identity(registry);
-  register_gap_lambda(registry);
-  register_gap_bounds(registry);
-  register_gap_envelope(registry);
-  register_gap_ties(registry);
-  register_gap_rank_collapse(registry);
-  register_gap_criterion(registry);
-  register_gumbel_point_process(registry);
-  register_gumbel_lambda_law(registry);
-  register_pd_limit(registry);
-  register_family_exponential(registry);
-  register_family_gaussian(registry);
-  register_family_weibull(registry);
-  register_family_log2(registry);
-  register_family_equicorrelated(registry);
-  register_family_sphere(registry);
-  register_exponent_fit(registry);
+#define ATTNLAW_ADD_CLAIM(name) registry.add(name());
+  ATTNLAW_UNIFIED_FRAMEWORK_CLAIMS(ATTNLAW_ADD_CLAIM)
+#undef ATTNLAW_ADD_CLAIM
 
   // The planted bugs of the mutant audit: each is an alternative model registered beside the
   // claims that carry it (attnlaw audit mutants).

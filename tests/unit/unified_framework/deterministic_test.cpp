@@ -15,7 +15,7 @@
 
 #include "tests/unit/support/run_registry.hpp"
 #include "theory/unified_framework/certify_bounds.hpp"
-#include "theory/unified_framework/claims.hpp"
+#include "theory/all_claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
@@ -26,24 +26,8 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-const harness::Registry& deterministic_registry() {
-  static const harness::Registry registry = [] {
-    harness::Registry r;
-    register_gap_laplace_identity(r);
-    register_gap_lambda(r);
-    register_gap_bounds(r);
-    register_gap_envelope(r);
-    register_gap_ties(r);
-    register_gap_rank_collapse(r);
-    register_gap_criterion(r);
-    register_family_equicorrelated(r);
-    return r;
-  }();
-  return registry;
-}
-
 harness::RunOutput run(const std::vector<std::string>& claims, std::uint32_t seed, const std::string& mutant = "") {
-  return test_support::run_registry(deterministic_registry(), claims, seed, mutant);
+  return test_support::run_registry(all_claims(), claims, seed, mutant);
 }
 
 std::string describe(const harness::RunOutput& output, bool failures_only) {

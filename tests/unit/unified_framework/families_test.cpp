@@ -12,21 +12,13 @@
 #include <vector>
 
 #include "tests/unit/support/run_registry.hpp"
-#include "theory/unified_framework/claims.hpp"
+#include "theory/all_claims.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/registry.hpp"
 #include "verify/harness/runner.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
-
-harness::Registry families_registry() {
-  harness::Registry registry;
-  register_family_gaussian(registry);
-  register_family_weibull(registry);
-  register_family_log2(registry);
-  return registry;
-}
 
 struct Outcome {
   harness::Verdict worst = harness::Verdict::pass;
@@ -35,7 +27,7 @@ struct Outcome {
 
 Outcome run_battery(const std::vector<std::string>& ids, std::uint32_t seed, const std::string& mutant,
                     harness::Battery battery) {
-  const auto output = test_support::run_registry(families_registry(), ids, seed, mutant, battery);
+  const auto output = test_support::run_registry(all_claims(), ids, seed, mutant, battery);
   Outcome o;
   for (const auto& c : output.checks) {
     if (c.verdict != harness::Verdict::pass) {

@@ -11,19 +11,12 @@
 #include <vector>
 
 #include "tests/unit/support/run_registry.hpp"
-#include "theory/unified_framework/claims.hpp"
+#include "theory/all_claims.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
-
-harness::Registry fit_registry() {
-  harness::Registry registry;
-  register_family_sphere(registry);
-  register_exponent_fit(registry);
-  return registry;
-}
 
 harness::RunOutput run_smoke(const harness::Registry& registry, const std::string& claim, std::uint32_t seed,
                              const std::string& mutant = "") {
@@ -46,7 +39,7 @@ std::string describe(const std::vector<harness::Check>& checks) {
 class FitClaims : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FitClaims, SmokePassesAtFourSeeds) {
-  const harness::Registry registry = fit_registry();
+  const harness::Registry& registry = all_claims();
   for (std::uint32_t seed : {harness::kDefaultSeed, 1u, 2u, 3u}) {
     const harness::RunOutput out = run_smoke(registry, GetParam(), seed);
     ASSERT_FALSE(out.checks.empty());
@@ -58,7 +51,7 @@ TEST_P(FitClaims, SmokePassesAtFourSeeds) {
 }
 
 TEST_P(FitClaims, PlantedWrongSphereExponentFails) {
-  const harness::Registry registry = fit_registry();
+  const harness::Registry& registry = all_claims();
   const harness::RunOutput out = run_smoke(registry, GetParam(), harness::kDefaultSeed, "sphere-exponent-2-over-d");
   EXPECT_EQ(harness::worst_verdict(out.checks), harness::Verdict::fail);
 }

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "tests/unit/support/run_registry.hpp"
-#include "theory/unified_framework/claims.hpp"
+#include "theory/all_claims.hpp"
 #include "verify/harness/registry.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
@@ -20,20 +20,8 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-const harness::Registry& window_registry() {
-  static const harness::Registry registry = [] {
-    harness::Registry r;
-    register_gumbel_point_process(r);
-    register_gumbel_lambda_law(r);
-    register_pd_limit(r);
-    register_family_exponential(r);
-    return r;
-  }();
-  return registry;
-}
-
 harness::RunOutput run(const std::vector<std::string>& claims, std::uint32_t seed, const std::string& mutant = "") {
-  return test_support::run_registry(window_registry(), claims, seed, mutant);
+  return test_support::run_registry(all_claims(), claims, seed, mutant);
 }
 
 std::string anomalies(const harness::RunOutput& output) {
