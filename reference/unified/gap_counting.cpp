@@ -1,4 +1,4 @@
-// The simulated L-law table and the double instantiation of reference/unified/gap_counting.hpp.
+// The L-law table (exact recursion) and the double instantiation of reference/unified/gap_counting.hpp.
 #include "reference/unified/gap_counting.hpp"
 
 #include <stdexcept>
@@ -9,13 +9,11 @@
 
 namespace attnlaw::reference::unified {
 
-// error = 4 binomial standard errors (a 1 - 6e-5 two-sided band) plus the truncation bound.
+// error = the table's bound (truncation, dropped mass, rounding): no sampling error to widen.
 const std::vector<LambdaLawPoint>& lambda_law_upper_tail() {
   static const std::vector<LambdaLawPoint> table = [] {
     std::vector<LambdaLawPoint> rows;
-    for (const auto& row : lambda_law_table::kRows) {
-      rows.push_back({row.x, row.tail, 4 * row.standard_error + lambda_law_table::kTruncationBound});
-    }
+    for (const auto& row : lambda_law_table::kRows) rows.push_back({row.x, row.tail, row.error});
     return rows;
   }();
   return table;

@@ -1,6 +1,6 @@
 // UF.gumbel.lambda-law: Lambda_n / h_n => L = sup_{k>=2} log k / M_{k-1} (UF.md §2), a law with
 // infinite mean, tested through its upper tail P(Lambda_n/h_n > x), x in {1.5, 2, 3, 5}, by exact
-// binomial tests against the simulated L table (reference/unified/gap_counting.hpp), never by means.
+// binomial tests against the L table (exact; reference/unified/gap_counting.hpp), never by means.
 //
 // Rows come from the exact top-K sampler. Lambda of the retained gaps is a lower bound; beyond
 // Delta_(K) log N(t)/t <= log n / Delta_(K), so a row is undecided at x only when
