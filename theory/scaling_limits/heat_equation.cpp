@@ -23,7 +23,7 @@
 #include "theory/scaling_limits/critical_checks.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/mutants.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/key_laws.hpp"
 
@@ -37,13 +37,21 @@ struct Tilt {
   double log_mass;  // log E_rho e^{beta <x,k>} = log M(R) - log M(kappa0)
 };
 
-// The vMF keys' attention map at query x = e_1, inverse temperature beta. The planted bug
-// takes the key density with the wrong sign, e^{-kappa0 <mu0,k>}, i.e. v = beta x - kappa0 mu0.
-Tilt tilt(int d, double beta, double kappa0, double cosine) {
+// The model under test: the key density the reference tilts, e^{sign kappa0 <mu0,k>} (the keys
+// are drawn from vMF(mu0, kappa0) whatever the model).
+struct KeyDensity {
+  double sign;
+};
+constexpr KeyDensity kVonMisesFisherDensity{1};
+// Planted bug "heat-drift-sign": the key density taken with the wrong sign, e^{-kappa0 <mu0,k>},
+// i.e. v = beta x - kappa0 mu0: the drift points down the gradient of rho.
+constexpr KeyDensity kDensityOfOppositeSign{-1};
+
+// The attention map at query x = e_1, inverse temperature beta, of keys with the density of the model.
+Tilt tilt(const KeyDensity& density, int d, double beta, double kappa0, double cosine) {
   const double sine = std::sqrt(1 - cosine * cosine);
-  const double sign = harness::mutant_active("heat-drift-sign") ? -1 : 1;
-  const double v1 = beta + sign * kappa0 * cosine;
-  const double v2 = sign * kappa0 * sine;
+  const double v1 = beta + density.sign * kappa0 * cosine;
+  const double v2 = density.sign * kappa0 * sine;
   const double R = std::hypot(v1, v2);
   const double A = reference::mean_resultant<double>(d, R).value;
   return {A * v2 / R, reference::log_normaliser<double>(d, R).value - reference::log_normaliser<double>(d, kappa0).value};
@@ -56,6 +64,7 @@ double first_order_drift(double beta, double kappa0, double cosine) {
 class HeatEquation final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     const Json betas = {25, 50, 100, 200, 400, 800, 1600};
@@ -71,18 +80,20 @@ class HeatEquation final : public harness::Claim {
   }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    return params.contains("ladder") ? run_ladder(params) : run_monte_carlo(params, context);
+    const KeyDensity& density = models_.in_force(context);
+    return params.contains("ladder") ? run_ladder(params, density) : run_monte_carlo(params, context, density);
   }
 
  private:
-  harness::ExperimentResult run_ladder(const Json& params) const {
+  harness::ExperimentResult run_ladder(const Json& params, const KeyDensity& density) const {
     const int d = params.at("d").get<int>();
     const double kappa0 = params.at("kappa0").get<double>();
     const double cosine = params.at("cosine").get<double>();
     std::vector<double> betas, error;
     for (double beta : params.at("ladder")) {
       betas.push_back(beta);
-      error.push_back(std::abs(tilt(d, beta, kappa0, cosine).drift - first_order_drift(beta, kappa0, cosine)));
+      const double drift = tilt(density, d, beta, kappa0, cosine).drift;
+      error.push_back(std::abs(drift - first_order_drift(beta, kappa0, cosine)));
     }
     const stats::LinearFit fit = stats::log_log_fit(betas, error);
     const double slope = fit.slope;
@@ -119,7 +130,8 @@ class HeatEquation final : public harness::Claim {
     return out;
   }
 
-  harness::ExperimentResult run_monte_carlo(const Json& params, const harness::RunContext& context) const {
+  harness::ExperimentResult run_monte_carlo(const Json& params, const harness::RunContext& context,
+                                            const KeyDensity& density) const {
     const int d = params.at("d").get<int>();
     const double kappa0 = params.at("kappa0").get<double>();
     const double cosine = params.at("cosine").get<double>();
@@ -140,8 +152,8 @@ class HeatEquation final : public harness::Claim {
       drift[r] = softmax.average(1);
     });
 
-    const Tilt at_beta = tilt(d, beta, kappa0, cosine);
-    const Tilt at_2beta = tilt(d, 2 * beta, kappa0, cosine);
+    const Tilt at_beta = tilt(density, d, beta, kappa0, cosine);
+    const Tilt at_2beta = tilt(density, d, 2 * beta, kappa0, cosine);
     const double P = std::exp(at_2beta.log_mass - 2 * at_beta.log_mass);
     const double expected = at_beta.drift + P / static_cast<double>(n) * (at_beta.drift - at_2beta.drift);
     harness::ExperimentResult out;
@@ -155,6 +167,7 @@ class HeatEquation final : public harness::Claim {
     return out;
   }
 
+  harness::ModelChoice<KeyDensity> models_{kVonMisesFisherDensity, {{"heat-drift-sign", kDensityOfOppositeSign}}};
   harness::ClaimInfo info_{
       "SL.heat-equation", "SL", "SL.md §2 SL.heat-equation; paper abstract (backward heat equation)",
       "For keys with smooth density rho > 0 and 1 << beta_n << n^{2/(d+1)}, the attention map is "

@@ -15,13 +15,14 @@
 
 #include "reference/critical/critical_functionals.hpp"
 #include "reference/critical/point_models.hpp"
+#include "reference/critical_scale.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/critical_checks.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/mutants.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/key_laws.hpp"
@@ -42,14 +43,33 @@ Json mixture_point(double weight, double kappa0, double gamma, std::uint64_t n, 
   return {{"d", 3}, {"mixture_weight", weight}, {"kappa0", kappa0}, {"gamma", gamma}, {"n", n}, {"reps", reps}};
 }
 
-// The limit law the claim predicts for gap exponent a: energies c Gamma_j^p with p = 1/a and
-// c = gamma L^{-1/a}. The planted bug keeps the uniform sphere's exponent p = 2/(d-1) whatever a.
+// The model under test: the limit law the claim predicts for power-law keys, and the number of
+// uniform keys the mixture's n keys act as at q.
+struct LocalModel {
+  sample::PppLaw (*predicted_law)(int d, double a, double gamma);
+  std::uint64_t (*equivalent_uniform_keys)(double mixture_weight, std::uint64_t n);
+};
+
+// Gap exponent a: energies c Gamma_j^p with p = 1/a and c = gamma L^{-1/a}.
 sample::PppLaw predicted_law(int d, double a, double gamma) {
   const double L = std::pow(2.0, -a);
-  sample::PppLaw law = sample::ppp_law_local_exponent(d, a, L, gamma);
-  if (harness::mutant_active("local-exponent-wrong-a")) law.p = 2.0 / (d - 1);
+  return sample::ppp_law_local_exponent(d, a, L, gamma);
+}
+
+// Planted bug "local-exponent-wrong-a": the uniform sphere's exponent p = 2/(d-1) kept whatever a.
+sample::PppLaw predicted_law_with_sphere_exponent(int d, double a, double gamma) {
+  sample::PppLaw law = predicted_law(d, a, gamma);
+  law.p = reference::sphere_critical_exponent(d);
   return law;
 }
+
+// rho(q) = 1 - w: uniform keys at n' = (1 - w) n.
+std::uint64_t equivalent_uniform_keys(double mixture_weight, std::uint64_t n) {
+  return static_cast<std::uint64_t>(std::llround((1 - mixture_weight) * static_cast<double>(n)));
+}
+
+// Planted bug "mixture-density-ignored": the density at q ignored, uniform keys at n.
+std::uint64_t equivalent_uniform_keys_ignoring_density(double, std::uint64_t n) { return n; }
 
 // Mecke quadrature of E W_1 for energies c Gamma_j^p; memoised (about 0.4 s each).
 double limit_mean_top(double p, double c) {
@@ -75,6 +95,7 @@ Json ecdf_figure(const std::string& claim, const Json& params, const std::string
 class LocalExponent final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     if (battery == harness::Battery::smoke) {
@@ -90,18 +111,20 @@ class LocalExponent final : public harness::Claim {
   }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    return params.contains("a") ? run_power(params, context) : run_mixture(params, context);
+    const LocalModel& model = models_.in_force(context);
+    return params.contains("a") ? run_power(params, context, model) : run_mixture(params, context, model);
   }
 
  private:
-  harness::ExperimentResult run_power(const Json& params, const harness::RunContext& context) const {
+  harness::ExperimentResult run_power(const Json& params, const harness::RunContext& context,
+                                      const LocalModel& model) const {
     const int d = params.at("d").get<int>();
     const double a = params.at("a").get<double>();
     const double gamma = params.at("gamma").get<double>();
     const auto n = params.at("n").get<std::uint64_t>();
     const auto reps = params.at("reps").get<std::size_t>();
     const double beta = gamma * std::pow(static_cast<double>(n), 1 / a);
-    const sample::PppLaw law = predicted_law(d, a, gamma);
+    const sample::PppLaw law = model.predicted_law(d, a, gamma);
 
     std::vector<double> top(reps), limit(reps);
     const auto stream = rng::make_key(context.seed, info_.id, params.dump());
@@ -134,19 +157,17 @@ class LocalExponent final : public harness::Claim {
     return out;
   }
 
-  harness::ExperimentResult run_mixture(const Json& params, const harness::RunContext& context) const {
+  harness::ExperimentResult run_mixture(const Json& params, const harness::RunContext& context,
+                                        const LocalModel& model) const {
     const int d = params.at("d").get<int>();
     const double weight = params.at("mixture_weight").get<double>();
     const double kappa0 = params.at("kappa0").get<double>();
     const double gamma = params.at("gamma").get<double>();
     const auto n = params.at("n").get<std::uint64_t>();
     const auto reps = params.at("reps").get<std::size_t>();
-    const double beta = gamma * std::pow(static_cast<double>(n), 2.0 / (d - 1));
-    // rho(q) = 1 - w: uniform keys at n' = (1 - w) n. The planted bug ignores the density at q.
-    const auto n_equivalent = harness::mutant_active("mixture-density-ignored")
-                                  ? n
-                                  : static_cast<std::uint64_t>(std::llround((1 - weight) * static_cast<double>(n)));
-    const double gamma_equivalent = beta / std::pow(static_cast<double>(n_equivalent), 2.0 / (d - 1));
+    const double beta = reference::sphere_critical_beta(d, gamma, static_cast<double>(n));
+    const std::uint64_t n_equivalent = model.equivalent_uniform_keys(weight, n);
+    const double gamma_equivalent = reference::sphere_critical_gamma(d, beta, static_cast<double>(n_equivalent));
 
     std::vector<double> far(static_cast<std::size_t>(d), 0.0);  // mu0 = -q, q = e_1
     far[0] = -1;
@@ -189,6 +210,10 @@ class LocalExponent final : public harness::Claim {
     return out;
   }
 
+  harness::ModelChoice<LocalModel> models_{
+      LocalModel{predicted_law, equivalent_uniform_keys},
+      {{"local-exponent-wrong-a", {predicted_law_with_sphere_exponent, equivalent_uniform_keys}},
+       {"mixture-density-ignored", {predicted_law, equivalent_uniform_keys_ignoring_density}}}};
   harness::ClaimInfo info_{
       "SL.local-exponent", "SL", "SL.md §2 SL.local-exponent; paper abstract and §3",
       "The critical scale is set by the local exponent of the gap law at q: if mu(t <= tau) ~ L tau^a, the rescaled "

@@ -9,12 +9,8 @@
 #include <vector>
 
 #include "reference/vmf_moments.hpp"
-#include "verify/attention/online_softmax.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/mutants.hpp"
-#include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
-#include "verify/sample/sphere_naive.hpp"
 #include "verify/stats/multivariate.hpp"
 
 namespace attnlaw::theory::scaling_limits {
@@ -29,45 +25,47 @@ OutputTargets output_targets(harness::Battery battery) {
   return {0.01, 0.075, 0.05};
 }
 
-OutputMoments sphere_output_moments(int d, double beta, std::uint64_t n) {
+FirstOrderMoments exact_first_order_moments(int d, double beta) {
   const auto exact = reference::subcritical_covariance<double>(d, beta);
-  OutputMoments m{exact.A.value, exact.var_perp.value, exact.var_par.value, exact.bias.value};
-  if (harness::mutant_active("subcritical-two-term-centring")) {
-    // The centring pitfall of SL.md: A_d(beta) replaced by its expansion 1 - (d-1)/(2 beta).
-    m.A = 1 - (d - 1) / (2 * beta);
-  }
-  if (harness::mutant_active("bessel-orders-swapped")) {
-    m.A = 1 / m.A;
-  }
-  if (harness::mutant_active("variance-at-beta")) {
-    const double P = exact.P.value, wrong_a2 = exact.A.value;
-    m.var_perp = P * wrong_a2 / beta;
-    m.var_par = P * (1 - (d - 1) * wrong_a2 / beta - wrong_a2 * wrong_a2);
-  }
-  if (harness::mutant_active("tangential-variance-x1.05")) {
-    m.var_perp *= 1.05;
-  }
-  const auto next = reference::output_variance_next_order<double>(d, beta);
-  m.var_par_n = m.var_par + next.par.value / static_cast<double>(n);
-  m.var_perp_n = m.var_perp + next.perp.value / static_cast<double>(n);
+  return {exact.A.value, exact.var_perp.value, exact.var_par.value, exact.bias.value};
+}
+
+// Planted bug "subcritical-two-term-centring", the centring pitfall of SL.md: A_d(beta) replaced
+// by its expansion 1 - (d-1)/(2 beta).
+FirstOrderMoments first_order_two_term_centring(int d, double beta) {
+  FirstOrderMoments m = exact_first_order_moments(d, beta);
+  m.A = 1 - (d - 1) / (2 * beta);
   return m;
 }
 
-Eigen::MatrixXd simulate_centred_output(const OutputExperiment& e, const OutputMoments& m, rng::StreamKey stream) {
-  const double root_n = std::sqrt(static_cast<double>(e.n));
-  const double mean_parallel = m.A + m.bias / static_cast<double>(e.n);
-  Eigen::MatrixXd centred(static_cast<Eigen::Index>(e.reps), e.d);
-  harness::for_each_replicate(e.reps, [&](std::size_t r) {
-    attention::OnlineSoftmaxAverage<double> average(static_cast<std::size_t>(e.d));
-    sample::for_each_naive_sphere_key(stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
-                                      [&](std::uint64_t, std::span<const double> key) {
-                                        average.add(e.beta * key[0], key);
-                                      });
-    const auto row = static_cast<Eigen::Index>(r);
-    centred(row, 0) = root_n * (average.average(0) - mean_parallel);
-    for (int i = 1; i < e.d; ++i) centred(row, i) = root_n * average.average(static_cast<std::size_t>(i));
-  });
-  return centred;
+// Planted bug "bessel-orders-swapped": A_d(beta) as I_{d/2-1}/I_{d/2}, the reciprocal of the true ratio.
+FirstOrderMoments first_order_bessel_orders_swapped(int d, double beta) {
+  FirstOrderMoments m = exact_first_order_moments(d, beta);
+  m.A = 1 / m.A;
+  return m;
+}
+
+// Planted bug "variance-at-beta": the second vMF moment taken at beta in place of 2 beta, A_d(beta)
+// standing for A_d(2 beta) in var_perp = P A_d(2 beta)/(2 beta) and in var_par.
+FirstOrderMoments first_order_variance_at_beta(int d, double beta) {
+  const auto exact = reference::subcritical_covariance<double>(d, beta);
+  const double P = exact.P.value, wrong_a2 = exact.A.value;
+  return {exact.A.value, P * wrong_a2 / beta, P * (1 - (d - 1) * wrong_a2 / beta - wrong_a2 * wrong_a2),
+          exact.bias.value};
+}
+
+// Planted bug "tangential-variance-x1.05": the tangential variance off by 5%.
+FirstOrderMoments first_order_tangential_variance_x1_05(int d, double beta) {
+  FirstOrderMoments m = exact_first_order_moments(d, beta);
+  m.var_perp *= 1.05;
+  return m;
+}
+
+OutputMoments sphere_output_moments(FirstOrderLaw first_order, int d, double beta, std::uint64_t n) {
+  const FirstOrderMoments m = first_order(d, beta);
+  const auto next = reference::output_variance_next_order<double>(d, beta);
+  const auto n_keys = static_cast<double>(n);
+  return {m, m.var_perp + next.perp.value / n_keys, m.var_par + next.par.value / n_keys};
 }
 
 harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,

@@ -5,11 +5,16 @@
 // of reference/vmf_moments.hpp (SL.md, SL.subcritical.bias and SL.subcritical.gaussian).
 #include <Eigen/Core>
 
+#include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
 
+#include "verify/attention/online_softmax.hpp"
 #include "verify/harness/claim.hpp"
+#include "verify/harness/parallel.hpp"
 #include "verify/rng/philox_stream.hpp"
+#include "verify/sample/sphere_naive.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 
@@ -22,17 +27,54 @@ struct OutputExperiment {
 
 OutputExperiment parse_output_experiment(const harness::Json& params);
 
-// The reference moments (double path) at n keys, with the planted bugs of the mutant audit when
-// active: the first-order moments of reference::subcritical_covariance, and the variances with
-// their 1/n term (reference::output_variance_next_order).
-struct OutputMoments {
+// The first-order moments at (d, beta) that a claim's theorem gives.
+struct FirstOrderMoments {
   double A = 0, var_perp = 0, var_par = 0, bias = 0;
+};
+using FirstOrderLaw = FirstOrderMoments (*)(int d, double beta);
+
+// The true law: the first-order moments of reference::subcritical_covariance.
+FirstOrderMoments exact_first_order_moments(int d, double beta);
+
+// The moments at n keys: a first-order law and the variances with their 1/n term
+// (reference::output_variance_next_order).
+struct OutputMoments : FirstOrderMoments {
   double var_perp_n = 0, var_par_n = 0;  // n Var at this n: var + next/n
 };
-OutputMoments sphere_output_moments(int d, double beta, std::uint64_t n);
+OutputMoments sphere_output_moments(FirstOrderLaw first_order, int d, double beta, std::uint64_t n);
 
-// Row r = sqrt(n) (ybar_r - (A + bias/n) q) in the basis (q = e_1, e_2, ..., e_d); naive sampler.
-Eigen::MatrixXd simulate_centred_output(const OutputExperiment& e, const OutputMoments& m, rng::StreamKey stream);
+// Row r = sqrt(n) (ybar_r - (A + bias/n) q) in the basis (q = e_1, e_2, ..., e_d); naive sampler
+// with the key draw DrawKey (uniform on the sphere for the theorem's keys).
+template <class DrawKey = sample::UniformOnSphere>
+Eigen::MatrixXd simulate_centred_output(const OutputExperiment& e, const OutputMoments& m, rng::StreamKey stream) {
+  const double root_n = std::sqrt(static_cast<double>(e.n));
+  const double mean_parallel = m.A + m.bias / static_cast<double>(e.n);
+  Eigen::MatrixXd centred(static_cast<Eigen::Index>(e.reps), e.d);
+  harness::for_each_replicate(e.reps, [&](std::size_t r) {
+    attention::OnlineSoftmaxAverage<double> average(static_cast<std::size_t>(e.d));
+    sample::for_each_naive_sphere_key(
+        stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
+        [&](std::uint64_t, std::span<const double> key) { average.add(e.beta * key[0], key); }, DrawKey{});
+    const auto row = static_cast<Eigen::Index>(r);
+    centred(row, 0) = root_n * (average.average(0) - mean_parallel);
+    for (int i = 1; i < e.d; ++i) centred(row, i) = root_n * average.average(static_cast<std::size_t>(i));
+  });
+  return centred;
+}
+using CentredOutputSampler = Eigen::MatrixXd (*)(const OutputExperiment&, const OutputMoments&, rng::StreamKey);
+
+// The model of an output claim: the first-order law its checks compare with and the sampler of
+// its experiment. The default is the truth; a planted bug replaces one of the two.
+struct OutputModel {
+  FirstOrderLaw first_order = exact_first_order_moments;
+  CentredOutputSampler simulate = simulate_centred_output<sample::UniformOnSphere>;
+};
+
+// The planted wrong first-order laws of the output claims (catalogue in register.cpp).
+FirstOrderMoments first_order_two_term_centring(int d, double beta);          // "subcritical-two-term-centring"
+FirstOrderMoments first_order_bessel_orders_swapped(int d, double beta);      // "bessel-orders-swapped"
+FirstOrderMoments first_order_variance_at_beta(int d, double beta);           // "variance-at-beta"
+FirstOrderMoments first_order_tangential_variance_x1_05(int d, double beta);  // "tangential-variance-x1.05"
 
 // Which checks to derive from the sample.
 enum OutputChecks : unsigned {

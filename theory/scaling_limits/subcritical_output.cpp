@@ -7,6 +7,8 @@
 
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/output_fluctuations.hpp"
+#include "theory/scaling_limits/planted_keys.hpp"
+#include "verify/harness/model_choice.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 namespace {
@@ -37,16 +39,22 @@ std::vector<Json> subcritical_grid(harness::Battery battery, std::size_t smoke_r
 class SubcriticalBias final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
   std::vector<Json> grid(harness::Battery battery) const override { return subcritical_grid(battery, 4000, 10000); }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const OutputModel& model = models_.in_force(context);
     const OutputExperiment e = parse_output_experiment(params);
-    const OutputMoments m = sphere_output_moments(e.d, e.beta, e.n);
-    const auto centred = simulate_centred_output(e, m, rng::make_key(context.seed, info_.id, params.dump()));
+    const OutputMoments m = sphere_output_moments(model.first_order, e.d, e.beta, e.n);
+    const auto centred = model.simulate(e, m, rng::make_key(context.seed, info_.id, params.dump()));
     return output_fluctuation_checks(info_.id, params, e, m, centred, kMean, output_targets(context.battery));
   }
 
  private:
+  harness::ModelChoice<OutputModel> models_{
+      OutputModel{},
+      {{"bessel-orders-swapped", {.first_order = first_order_bessel_orders_swapped}},
+       {"subcritical-two-term-centring", {.first_order = first_order_two_term_centring}}}};
   harness::ClaimInfo info_{
       "SL.subcritical.bias", "SL", "SL.md §2 SL.subcritical.bias; paper §4 (outputs, subcritical)",
       "For 1 << beta_n << n^{2/(d-1)}, the output is a local average around q: E<q,ybar> = A_d(beta_n) + bias/n with "
@@ -58,17 +66,24 @@ class SubcriticalBias final : public harness::Claim {
 class SubcriticalGaussian final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
   std::vector<Json> grid(harness::Battery battery) const override { return subcritical_grid(battery, 10000, 40000); }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const OutputModel& model = models_.in_force(context);
     const OutputExperiment e = parse_output_experiment(params);
-    const OutputMoments m = sphere_output_moments(e.d, e.beta, e.n);
-    const auto centred = simulate_centred_output(e, m, rng::make_key(context.seed, info_.id, params.dump()));
+    const OutputMoments m = sphere_output_moments(model.first_order, e.d, e.beta, e.n);
+    const auto centred = model.simulate(e, m, rng::make_key(context.seed, info_.id, params.dump()));
     return output_fluctuation_checks(info_.id, params, e, m, centred, kMahalanobis | kVariances,
                                      output_targets(context.battery));
   }
 
  private:
+  harness::ModelChoice<OutputModel> models_{
+      OutputModel{},
+      {{"variance-at-beta", {.first_order = first_order_variance_at_beta}},
+       {"tangential-variance-x1.05", {.first_order = first_order_tangential_variance_x1_05}},
+       {"keys-not-normalised", {.simulate = simulate_centred_output<GaussianKeysNotNormalised>}}}};
   harness::ClaimInfo info_{
       "SL.subcritical.gaussian", "SL", "SL.md §2 SL.subcritical.gaussian; paper §4 (Gaussian fluctuations)",
       "For 1 << beta_n << n^{2/(d-1)}, sqrt(n)(ybar - A_d(beta_n) q) is asymptotically Gaussian with covariance "

@@ -25,7 +25,7 @@
 
 #include "theory/scaling_limits/claims.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/mutants.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -43,12 +43,18 @@ Json point(double beta, std::uint64_t n, std::size_t reps, double variance_targe
   return {{"d", 3}, {"beta", beta}, {"n", n}, {"reps", reps}, {"variance_target", variance_target}};
 }
 
-// theta_n and the limit variance; the planted bug keeps the beta -> infinity variance 1.
+// theta_n = n E[e^{-beta t}].
 double theta_of(double beta, std::uint64_t n) { return static_cast<double>(n) * -std::expm1(-2 * beta) / (2 * beta); }
-double limit_variance(double beta) {
-  if (harness::mutant_active("subcritical-theta-without-finite-beta")) return 1;
-  return 1 + std::exp(-2 * beta) + std::expm1(-2 * beta) / beta;
-}
+
+// The model under test: the limit variance v(beta) of sqrt(2 theta)(1 - theta w_(1)).
+using LimitVariance = double (*)(double beta);
+
+// v(beta) = 1 + e^{-2 beta} - (1 - e^{-2 beta})/beta.
+double limit_variance(double beta) { return 1 + std::exp(-2 * beta) + std::expm1(-2 * beta) / beta; }
+
+// Planted bug "subcritical-theta-without-finite-beta": the beta -> infinity variance 1 kept at
+// finite beta, the -1/beta dropped.
+double limit_variance_without_finite_beta(double) { return 1; }
 
 // E Z and the skewness of Z at (beta, n), from the moments mu_k = E e^{-k beta t} of one key.
 struct SecondOrder {
@@ -76,6 +82,7 @@ double edgeworth_cdf(double z, double mean, double sd, double skewness) {
 class SubcriticalTopWeight final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     if (battery == harness::Battery::smoke) {
@@ -91,7 +98,7 @@ class SubcriticalTopWeight final : public harness::Claim {
     const auto n = params.at("n").get<std::uint64_t>();
     const auto reps = params.at("reps").get<std::size_t>();
     const double theta = theta_of(beta, n);
-    const double v = limit_variance(beta);
+    const double v = models_.in_force(context)(beta);
     std::vector<double> z(reps);
     const auto stream = rng::make_key(context.seed, info_.id, params.dump());
     harness::for_each_replicate(reps, [&](std::size_t r) {
@@ -128,6 +135,8 @@ class SubcriticalTopWeight final : public harness::Claim {
   }
 
  private:
+  harness::ModelChoice<LimitVariance> models_{
+      limit_variance, {{"subcritical-theta-without-finite-beta", limit_variance_without_finite_beta}}};
   harness::ClaimInfo info_{
       "SL.subcritical.top-weight", "SL", "SL.md §2 SL.subcritical.top-weight",
       "Subcritical weights share the mass almost equally: n E[e^{-beta t}] w_(j) -> 1; for d = 3, with theta_n = "

@@ -6,25 +6,26 @@
 #include <span>
 #include <vector>
 
-#include "verify/mutation/planted_bug.hpp"
-#include "verify/rng/normal.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/rng/sphere.hpp"
 
 namespace attnlaw::sample {
 
-// Calls visit(j, key) for j = 0..n-1 with key uniform on S^{d-1} (a span of length d).
-template <class Visit>
+// The key draw of the sampler: a key uniform on S^{d-1} (rng/sphere.hpp), d = key.size().
+struct UniformOnSphere {
+  void operator()(rng::SampleSource& source, std::span<double> key) const { rng::uniform_on_sphere(source, key); }
+};
+
+// Calls visit(j, key) for j = 0..n-1 with key = draw_key(source of key j) (a span of length d):
+// uniform on S^{d-1} by default. The draw is a template parameter so that it inlines into the
+// loop over keys; a claim that models another key law passes its own.
+template <class Visit, class DrawKey = UniformOnSphere>
 void for_each_naive_sphere_key(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, std::size_t d,
-                               Visit&& visit) {
+                               Visit&& visit, const DrawKey& draw_key = {}) {
   std::vector<double> key(d);
   for (std::uint64_t j = 0; j < n; ++j) {
     rng::SampleSource source(stream, replicate, j);
-    if (mutation::active("keys-not-normalised")) {
-      for (double& x : key) x = rng::normal(source);  // planted bug: Gaussian keys off the sphere
-    } else {
-      rng::uniform_on_sphere(source, std::span<double>(key));
-    }
+    draw_key(source, std::span<double>(key));
     visit(j, std::span<const double>(key));
   }
 }
