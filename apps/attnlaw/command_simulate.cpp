@@ -19,6 +19,7 @@
 #include "verify/sample/sphere_geometry.hpp"
 #include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_truncated.hpp"
+#include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::cli {
 namespace {
@@ -29,20 +30,6 @@ struct SimulateArguments {
   std::string d, n, gamma, beta, reps, sampler = "truncated", seed = "20261130", threads;
   bool json = false;
 };
-
-struct Moments {
-  double mean = 0, stderr_ = 0;
-};
-
-Moments moments(const std::vector<double>& x) {
-  double m = 0;
-  for (double v : x) m += v;
-  m /= static_cast<double>(x.size());
-  double s = 0;
-  for (double v : x) s += (v - m) * (v - m);
-  const double var = x.size() > 1 ? s / static_cast<double>(x.size() - 1) : 0;
-  return {m, std::sqrt(var / static_cast<double>(x.size()))};
-}
 
 int simulate_sphere(const SimulateArguments& a) {
   const int d = static_cast<int>(parse_integer("--d", a.d, 2, 4096));
@@ -90,13 +77,15 @@ int simulate_sphere(const SimulateArguments& a) {
   }
   const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
 
-  const Moments m_top = moments(top), m_above = moments(above), m_sq = moments(sum_sq);
+  const stats::MeanWithError m_top = stats::mean_with_error_of_run(top), m_above = stats::mean_with_error_of_run(above),
+                             m_sq = stats::mean_with_error_of_run(sum_sq);
   const Json doc{{"d", d},
                  {"n", n},
                  {"beta", beta},
                  {"seed", seed},
                  {"estimates", {{"mean_top", m_top.mean}, {"p_top_ge_half", m_above.mean}, {"mean_sum_sq", m_sq.mean}}},
-                 {"stderr", {{"mean_top", m_top.stderr_}, {"p_top_ge_half", m_above.stderr_}, {"mean_sum_sq", m_sq.stderr_}}},
+                 {"stderr", {{"mean_top", m_top.std_error()}, {"p_top_ge_half", m_above.std_error()},
+                             {"mean_sum_sq", m_sq.std_error()}}},
                  {"reps", reps},
                  {"sampler", a.sampler},
                  {"seconds", seconds.count()}};
@@ -105,9 +94,9 @@ int simulate_sphere(const SimulateArguments& a) {
   } else {
     fmt::print("sphere d={} n={} beta={:.6g} sampler={} reps={} ({:.3g} s)\n", d, n, beta, a.sampler, reps,
                seconds.count());
-    fmt::print("  E w_(1)          {:.6f} +- {:.6f}\n", m_top.mean, m_top.stderr_);
-    fmt::print("  P(w_(1) >= 1/2)  {:.6f} +- {:.6f}\n", m_above.mean, m_above.stderr_);
-    fmt::print("  E sum w^2        {:.6f} +- {:.6f}\n", m_sq.mean, m_sq.stderr_);
+    fmt::print("  E w_(1)          {:.6f} +- {:.6f}\n", m_top.mean, m_top.std_error());
+    fmt::print("  P(w_(1) >= 1/2)  {:.6f} +- {:.6f}\n", m_above.mean, m_above.std_error());
+    fmt::print("  E sum w^2        {:.6f} +- {:.6f}\n", m_sq.mean, m_sq.std_error());
   }
   return kExitPass;
 }

@@ -21,6 +21,8 @@ std::string format_minus_log10_p(double p) {
   return format_significant(-std::log10(p), 4);
 }
 
+nlohmann::json json_number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
 std::string format_json_scalar(const nlohmann::json& value) {
   switch (value.type()) {
     case nlohmann::json::value_t::null:

@@ -21,6 +21,9 @@ std::string format_minus_log10_p(double p);
 // strings verbatim, booleans as true/false, null as an em dash.
 std::string format_json_scalar(const nlohmann::json& value);
 
+// JSON has no infinity or NaN: a finite x as a number, anything else as null.
+nlohmann::json json_number_or_null(double x);
+
 // The placeholder for an absent or null value.
 inline constexpr const char* kAbsent = "\xE2\x80\x94";  // U+2014 em dash
 

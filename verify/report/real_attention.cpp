@@ -7,6 +7,9 @@
 #include <sstream>
 #include <string_view>
 
+#include "verify/report/atomic_file.hpp"
+#include "verify/report/diagnosis_document.hpp"
+#include "verify/report/diagnosis_figure.hpp"
 #include "verify/report/number_format.hpp"
 #include "verify/report/report_input_error.hpp"
 
@@ -125,6 +128,15 @@ std::string real_attention_markdown(const json& summary) {
     }
   }
   return out;
+}
+
+void write_real_attention_report(const std::filesystem::path& dir, const diagnose::Diagnosis& diagnosis,
+                                 const std::string& command) {
+  const std::string stem = kRealAttentionStem;
+  const json summary = diagnosis_summary(diagnosis, command);
+  write_file_atomically(dir / (stem + ".svg"), diagnosis_svg(diagnosis));
+  write_file_atomically(dir / (stem + ".json"), summary.dump(2) + "\n");
+  write_file_atomically(dir / (stem + ".md"), real_attention_markdown(summary));
 }
 
 std::string real_attention_section(const std::filesystem::path& dir) {

@@ -12,9 +12,18 @@
 #include <optional>
 #include <string>
 
+namespace attnlaw::diagnose {
+struct Diagnosis;
+}
+
 namespace attnlaw::report {
 
 inline constexpr const char* kRealAttentionStem = "real_attention";
+
+// Writes dir/real_attention.{svg,json,md} (the JSON is diagnosis_summary with `command`), each
+// atomically and the markdown last, so that it never links a figure that failed. dir must exist.
+void write_real_attention_report(const std::filesystem::path& dir, const diagnose::Diagnosis& diagnosis,
+                                 const std::string& command);
 
 // The whole real_attention.md from the summary document that diagnose writes as
 // real_attention.json (its "fit" block and per-file summaries). Deterministic, locale-free.

@@ -1,12 +1,19 @@
 #include "verify/stats/linear_fit.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
 namespace attnlaw::stats {
+namespace {
 
-LinearFit weighted_least_squares(std::span<const double> x, std::span<const double> y, std::span<const double> w) {
+struct WeightedLine {
+  double slope, intercept;
+  double sxx;  // sum w (x - xbar)^2
+};
+
+WeightedLine fit_weighted_line(std::span<const double> x, std::span<const double> y, std::span<const double> w) {
   if (x.size() != y.size() || x.size() != w.size() || x.size() < 2) {
     throw std::invalid_argument("weighted_least_squares: need x, y, w of one length >= 2");
   }
@@ -25,13 +32,28 @@ LinearFit weighted_least_squares(std::span<const double> x, std::span<const doub
   }
   if (!(sxx > 0)) throw std::invalid_argument("weighted_least_squares: x must take two distinct values");
   const double slope = sxy / sxx;
-  return {slope, my - slope * mx, 1 / std::sqrt(sxx)};
+  return {slope, my - slope * mx, sxx};
+}
+
+}  // namespace
+
+LinearFit weighted_least_squares(std::span<const double> x, std::span<const double> y, std::span<const double> w) {
+  const WeightedLine line = fit_weighted_line(x, y, w);
+  return {line.slope, line.intercept, 1 / std::sqrt(line.sxx)};
 }
 
 LinearFit least_squares(std::span<const double> x, std::span<const double> y) {
   const std::vector<double> ones(x.size(), 1.0);
-  LinearFit fit = weighted_least_squares(x, y, ones);
-  fit.slope_std_error = 0;  // unit weights are not variances
+  const WeightedLine line = fit_weighted_line(x, y, ones);
+  LinearFit fit{line.slope, line.intercept, std::numeric_limits<double>::quiet_NaN()};
+  if (x.size() >= 3) {
+    double residual_squares = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const double residual = y[i] - line.intercept - line.slope * x[i];
+      residual_squares += residual * residual;
+    }
+    fit.slope_std_error = std::sqrt(residual_squares / static_cast<double>(x.size() - 2) / line.sxx);
+  }
   return fit;
 }
 

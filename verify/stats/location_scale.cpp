@@ -72,18 +72,27 @@ VarianceTest variance_from(double s, double df, double sigma2_0, double confiden
   return out;
 }
 
-}  // namespace
-
 // Plain two-pass sums: a descriptive error bar, whose rounding (M eps relative) is far below s/sqrt(M).
-MeanWithError mean_with_error(std::span<const double> x) {
-  check_sample(x, 2, "mean_with_error");
+MeanWithError two_pass_mean_with_error(std::span<const double> x) {
   const double m = static_cast<double>(x.size());
   double mean = 0;
   for (double v : x) mean += v;
   mean /= m;
   double squares = 0;
   for (double v : x) squares += (v - mean) * (v - mean);
-  return {mean, squares / (m - 1) / m};
+  return {mean, x.size() > 1 ? squares / (m - 1) / m : 0.0};
+}
+
+}  // namespace
+
+MeanWithError mean_with_error(std::span<const double> x) {
+  check_sample(x, 2, "mean_with_error");
+  return two_pass_mean_with_error(x);
+}
+
+MeanWithError mean_with_error_of_run(std::span<const double> x) {
+  check_sample(x, 1, "mean_with_error_of_run");
+  return two_pass_mean_with_error(x);
 }
 
 double MeanWithError::std_error() const { return std::sqrt(variance); }

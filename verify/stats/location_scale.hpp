@@ -19,6 +19,9 @@ struct MeanWithError {
   double std_error() const;
 };
 MeanWithError mean_with_error(std::span<const double> x);
+// The same estimate for describing a run of any length M >= 1: one value has variance 0 (no
+// spread observed; `attnlaw simulate --reps 1` prints "+- 0") where mean_with_error refuses it.
+MeanWithError mean_with_error_of_run(std::span<const double> x);
 
 // z test with known sigma: z = (mean - mu0)/(sigma/sqrt M), p = erfc(|z|/sqrt 2).
 MeanTest z_test_mean(std::span<const double> x, double mu0, double sigma, double confidence = 0.999999);

@@ -45,6 +45,18 @@ TEST(LocationScale, MeanWithErrorIsTheTTestsEstimateAndError) {
   EXPECT_THROW(st::mean_with_error(std::vector<double>{1.0}), std::invalid_argument);
 }
 
+// The same numbers for two or more values; one value is described with error 0, not refused.
+TEST(LocationScale, MeanWithErrorOfRunAcceptsOneValue) {
+  const auto run = st::mean_with_error_of_run(kX);
+  const auto m = st::mean_with_error(kX);
+  EXPECT_EQ(run.mean, m.mean);
+  EXPECT_EQ(run.variance, m.variance);
+  const auto one = st::mean_with_error_of_run(std::vector<double>{0.25});
+  EXPECT_EQ(one.mean, 0.25);
+  EXPECT_EQ(one.std_error(), 0);
+  EXPECT_THROW(st::mean_with_error_of_run(std::vector<double>{}), std::invalid_argument);
+}
+
 TEST(LocationScale, VarianceTests) {
   // Known mean 1: S = sum (x-1)^2, S/sigma0^2 ~ chi2_8.
   double s1 = 0, s0 = 0;

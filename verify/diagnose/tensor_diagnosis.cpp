@@ -1,0 +1,102 @@
+#include "verify/diagnose/tensor_diagnosis.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <span>
+
+#include "verify/stats/quantile.hpp"
+
+namespace attnlaw::diagnose {
+namespace {
+
+using Stats = attention::RowStatistics<double>;
+
+std::string index_text(const std::vector<std::size_t>& index) { return fmt::format("[{}]", fmt::join(index, ",")); }
+
+std::string label_of(const std::string& tensor, const std::vector<std::size_t>& prefix) {
+  if (prefix.empty()) return tensor.empty() ? "all" : tensor;
+  return tensor + index_text(prefix);
+}
+
+// One sort for the three quantiles of a field.
+template <class Field>
+Quantiles quantiles_of(const TensorDiagnosis& t, const RowGroup& g, Field field) {
+  std::vector<double> v;
+  v.reserve(g.rows.size());
+  for (const std::size_t r : g.rows) v.push_back(field(t.rows[r].stats));
+  std::sort(v.begin(), v.end());
+  return {stats::quantile_of_sorted(v, 0.1), stats::quantile_of_sorted(v, 0.5), stats::quantile_of_sorted(v, 0.9)};
+}
+
+void summarise(const TensorDiagnosis& t, RowGroup& g) {
+  std::vector<double> ns;
+  ns.reserve(g.rows.size());
+  for (const std::size_t r : g.rows) {
+    ns.push_back(static_cast<double>(t.rows[r].stats.n));
+    g.ties += t.rows[r].stats.scale.ties;
+  }
+  g.n_median = stats::median(ns);
+  g.lambda = quantiles_of(t, g, [](const Stats& s) { return s.scale.lambda; });
+  g.alpha = quantiles_of(t, g, [](const Stats& s) { return s.scale.alpha; });
+  g.entropy = quantiles_of(t, g, [](const Stats& s) { return s.softmax.entropy; });
+  g.top_weight = quantiles_of(t, g, [](const Stats& s) { return s.softmax.top_weight; });
+}
+
+}  // namespace
+
+bool is_pooled_group_label(const std::string& label) { return label == "all" || label.ends_with("[all]"); }
+
+TensorDiagnosis diagnose_tensor(const std::string& file, const io::Tensor& tensor, double beta) {
+  TensorDiagnosis result;
+  result.file = file;
+  result.tensor = tensor.name;
+  result.shape = tensor.shape;
+  const std::string where = tensor.name.empty() ? file : fmt::format("{}: tensor '{}'", file, tensor.name);
+  if (tensor.shape.empty()) throw TensorError(where + ": a scalar; expected rows of logits (at least one axis)");
+  const std::size_t rank = tensor.shape.size();
+  const std::size_t n = tensor.shape.back();
+  const std::size_t row_count = n == 0 ? 0 : tensor.values.size() / n;
+  if (row_count == 0)
+    throw TensorError(fmt::format("{}: no rows to analyse (shape ({}))", where, fmt::join(tensor.shape, ", ")));
+
+  // A head is the index without its last (row) entry; tensors of rank <= 2 are one group.
+  const auto head_axes = static_cast<std::ptrdiff_t>(rank >= 3 ? rank - 2 : 0);
+  std::map<std::vector<std::size_t>, std::size_t> group_of;
+  std::vector<std::size_t> index(rank == 1 ? 1 : rank - 1, 0);
+  for (std::size_t r = 0; r < row_count; ++r) {
+    if (r > 0 && rank > 1) {  // odometer over the leading axes
+      for (std::size_t j = rank - 1; j-- > 0;) {
+        if (++index[j] < tensor.shape[j]) break;
+        index[j] = 0;
+      }
+    }
+    const std::span<const double> logits(tensor.values.data() + r * n, n);
+    attention::GapProfile<double> profile;
+    try {
+      profile = attention::gap_profile(logits);
+    } catch (const attention::RowError& e) {
+      throw TensorError(fmt::format("{}: row {}: {}", where, index_text(index), e.what()));
+    }
+    result.rows.push_back(RowDiagnosis{index, attention::row_statistics(profile, beta)});
+    const std::vector<std::size_t> head(index.begin(), index.begin() + head_axes);
+    const auto [it, inserted] = group_of.emplace(head, result.groups.size());
+    if (inserted) {
+      result.groups.emplace_back();
+      result.groups.back().label = label_of(tensor.name, head);
+    }
+    result.groups[it->second].rows.push_back(r);
+  }
+  if (result.groups.size() > 1) {
+    RowGroup all;
+    all.label = tensor.name.empty() ? "all" : tensor.name + "[all]";
+    for (std::size_t r = 0; r < result.rows.size(); ++r) all.rows.push_back(r);
+    result.groups.push_back(std::move(all));
+  }
+  for (RowGroup& g : result.groups) summarise(result, g);
+  return result;
+}
+
+}  // namespace attnlaw::diagnose
