@@ -12,6 +12,7 @@
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
+#include "reference/critical_scale.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/check.hpp"
@@ -37,9 +38,10 @@ int simulate_sphere(const SimulateArguments& a) {
   const std::size_t reps = parse_integer("--reps", a.reps, 1, 100000000);
   const auto seed = static_cast<std::uint32_t>(parse_integer("--seed", a.seed, 0, UINT32_MAX));
   if (a.gamma.empty() == a.beta.empty()) throw UsageError("--gamma/--beta: expected exactly one of them");
-  const double beta = a.beta.empty()
-                          ? parse_real("--gamma", a.gamma, 0, 1e12) * std::pow(static_cast<double>(n), 2.0 / (d - 1))
-                          : parse_real("--beta", a.beta, 0, 1e300);
+  const double beta =
+      a.beta.empty()
+          ? reference::sphere_critical_beta(d, parse_real("--gamma", a.gamma, 0, 1e12), static_cast<double>(n))
+          : parse_real("--beta", a.beta, 0, 1e300);
   if (!std::isfinite(beta)) throw UsageError("--gamma: gamma n^{2/(d-1)} overflows a double");
   if (a.sampler != "naive" && a.sampler != "truncated") {
     throw UsageError(fmt::format("--sampler: expected naive or truncated, got '{}'", a.sampler));

@@ -1,12 +1,11 @@
 #include "reference/critical/summary.hpp"
 
-#include <cmath>
-
 #include "reference/critical/critical_functionals.hpp"
 #include "reference/critical/dickman.hpp"
 #include "reference/critical/finite_n.hpp"
 #include "reference/critical/ppp_functionals.hpp"
 #include "reference/critical/supercritical.hpp"
+#include "reference/critical_scale.hpp"
 
 namespace attnlaw::reference::critical {
 
@@ -62,13 +61,13 @@ CriticalSummary sphere_critical_limit(int d, double gamma, bool with_cdf) {
 CriticalSummary sphere_critical_finite_n(int d, double gamma, std::uint64_t n, bool with_cdf) {
   CriticalSummary s{};
   s.c = sphere_critical_c<double>(d, gamma);
-  const double beta = gamma * std::pow(static_cast<double>(n), 2.0 / (d - 1));
+  const double beta = sphere_critical_beta(d, gamma, static_cast<double>(n));
   fill_generic(sphere_finite_model<double>(d, beta, n), with_cdf, s);
   return s;
 }
 
 double sphere_critical_finite_n_mean_top(int d, double gamma, std::uint64_t n) {
-  const double beta = gamma * std::pow(static_cast<double>(n), 2.0 / (d - 1));
+  const double beta = sphere_critical_beta(d, gamma, static_cast<double>(n));
   const auto model = sphere_finite_model<double>(d, beta, n);
   return detail::mean_top_weight_at<decltype(model), double>(model, 0);
 }

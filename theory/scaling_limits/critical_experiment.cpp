@@ -9,7 +9,6 @@
 
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
-#include "verify/harness/mutants.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/sphere_geometry.hpp"
 #include "verify/sample/sphere_naive.hpp"
@@ -19,9 +18,26 @@
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-// The reference a planted bug would use: gamma off by 3% is c = gamma A_d^{-2/(d-1)} off by 3%.
-double reference_gamma(double gamma) {
-  return harness::mutant_active("critical-constant-x1.03") ? gamma * 1.03 : gamma;
+// Planted bug "critical-constant-x1.03": the references read at gamma off by 3%, which is the
+// critical constant c = gamma A_d^{-2/(d-1)} off by 3%.
+double gamma_off_by_3_percent(double gamma) { return gamma * 1.03; }
+
+// Planted bug "critical-exponent-2-over-d": the critical exponent 2/d in place of 2/(d-1), in the
+// parametrisation beta_n = gamma n^p and in the exponent the claims state.
+double exponent_2_over_d(int d) { return 2.0 / d; }
+double beta_2_over_d(int d, double gamma, double n) { return gamma * std::pow(n, exponent_2_over_d(d)); }
+double gamma_2_over_d(int d, double beta, double n) { return beta / std::pow(n, exponent_2_over_d(d)); }
+
+// Planted bug "truncation-radius-too-small": "only keys within one temperature unit of the nearest
+// matter", the keys the sampler returns beyond t_(1) + 1/beta dropped, in place of the threshold
+// t_(1) + ln(n/epsilon)/beta it keeps.
+void keep_within_one_temperature_unit(sample::NearestKeys& keys, double beta) {
+  const double threshold = keys.gaps.front() + 1 / beta;
+  std::size_t kept = 0;
+  while (kept < keys.gaps.size() && keys.gaps[kept] <= threshold) ++kept;
+  keys.gaps.resize(kept);
+  if (!keys.directions.empty()) keys.directions.resize(kept * static_cast<std::size_t>(keys.d - 1));
+  keys.threshold = threshold;
 }
 
 template <class Compute>
@@ -60,34 +76,44 @@ CriticalExperiment parse_critical_experiment(const harness::Json& p) {
           p.at("reps").get<std::size_t>()};
 }
 
-double critical_exponent(int d) {
-  return harness::mutant_active("critical-exponent-2-over-d") ? 2.0 / d : 2.0 / (d - 1);
+double gamma_as_stated(double gamma) { return gamma; }
+
+void keep_sampled_keys(sample::NearestKeys& /*keys*/, double /*beta*/) {}
+
+CriticalModel critical_constant_x1_03() { return {.reference_gamma = gamma_off_by_3_percent}; }
+
+CriticalModel critical_exponent_2_over_d() {
+  return {.critical_exponent = exponent_2_over_d, .critical_beta = beta_2_over_d, .gamma_for_beta = gamma_2_over_d};
 }
 
-double critical_beta(int d, double gamma, std::uint64_t n) {
-  return gamma * std::pow(static_cast<double>(n), critical_exponent(d));
+CriticalModel truncation_radius_too_small() { return {.retained_keys = keep_within_one_temperature_unit}; }
+
+sample::NearestKeys sample_critical_keys(const CriticalModel& model, rng::StreamKey stream, std::uint32_t replicate,
+                                         std::uint64_t n, int d, double beta, bool with_directions) {
+  sample::NearestKeys keys = sample::sample_sphere_truncated(stream, replicate, n, d, beta, 1e-15, with_directions);
+  model.retained_keys(keys, beta);
+  return keys;
 }
 
-double gamma_for_beta(int d, double beta, std::uint64_t n) {
-  return beta / std::pow(static_cast<double>(n), critical_exponent(d));
-}
-
-CriticalSample simulate_critical(const CriticalExperiment& e, rng::StreamKey stream, bool with_output) {
-  const double beta = critical_beta(e.d, e.gamma, e.n);
-  const double tangential_scale = std::pow(static_cast<double>(e.n), 2.0 / (e.d - 1));
+CriticalSample simulate_critical(const CriticalModel& model, const CriticalExperiment& e, rng::StreamKey stream,
+                                 bool with_output) {
+  const double n = static_cast<double>(e.n);
+  const double beta = model.critical_beta(e.d, e.gamma, n);
+  // The scale of the theorem's tangential statistic, whatever parametrisation the model states.
+  const double tangential_scale = reference::sphere_critical_scale(e.d, n);
   CriticalSample s;
   resize(s, e.reps, with_output);
   harness::for_each_replicate(e.reps, [&](std::size_t r) {
-    const auto keys =
-        sample::sample_sphere_truncated(stream, static_cast<std::uint32_t>(r), e.n, e.d, beta, 1e-15, with_output);
+    const auto keys = sample_critical_keys(model, stream, static_cast<std::uint32_t>(r), e.n, e.d, beta, with_output);
     store(s, r, attention::summarize_weights(keys.gaps, beta));
     if (with_output) s.tangential[r] = tangential_scale * attention::summarize_output(keys, beta).tangential_norm_sq;
   });
   return s;
 }
 
-std::vector<double> simulate_critical_naive_top(const CriticalExperiment& e, rng::StreamKey stream) {
-  const double beta = critical_beta(e.d, e.gamma, e.n);
+std::vector<double> simulate_critical_naive_top(const CriticalModel& model, const CriticalExperiment& e,
+                                                rng::StreamKey stream) {
+  const double beta = model.critical_beta(e.d, e.gamma, static_cast<double>(e.n));
   std::vector<double> top(e.reps);
   harness::for_each_replicate(e.reps, [&](std::size_t r) {
     attention::OnlineSoftmaxAverage<double> softmax(0);
@@ -115,19 +141,24 @@ CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rn
 
 const reference::critical::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
                                                                         bool with_cdf) {
-  const double g = reference_gamma(gamma);
-  return memoised(fmt::format("finite d={} gamma={:.17g} n={} cdf={}", d, g, n, with_cdf),
-                  [&] { return reference::critical::sphere_critical_finite_n(d, g, n, with_cdf); });
+  return memoised(fmt::format("finite d={} gamma={:.17g} n={} cdf={}", d, gamma, n, with_cdf),
+                  [&] { return reference::critical::sphere_critical_finite_n(d, gamma, n, with_cdf); });
 }
 
-double critical_finite_n_mean_top(int d, double gamma, std::uint64_t n) {
-  const double g = reference_gamma(gamma);
+const reference::critical::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
+                                                                        double gamma, std::uint64_t n, bool with_cdf) {
+  return critical_finite_n_reference(d, model.reference_gamma(gamma), n, with_cdf);
+}
+
+double critical_finite_n_mean_top(const CriticalModel& model, int d, double gamma, std::uint64_t n) {
+  const double g = model.reference_gamma(gamma);
   return memoised(fmt::format("finite mean_top d={} gamma={:.17g} n={}", d, g, n),
                   [&] { return reference::critical::sphere_critical_finite_n_mean_top(d, g, n); });
 }
 
-const reference::critical::CriticalSummary& critical_limit_reference(int d, double gamma, bool with_cdf) {
-  const double g = reference_gamma(gamma);
+const reference::critical::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
+                                                                     bool with_cdf) {
+  const double g = model.reference_gamma(gamma);
   return memoised(fmt::format("limit d={} gamma={:.17g} cdf={}", d, g, with_cdf),
                   [&] { return reference::critical::sphere_critical_limit(d, g, with_cdf); });
 }

@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "reference/critical/summary.hpp"
+#include "reference/critical_scale.hpp"
 #include "verify/harness/claim.hpp"
 #include "verify/rng/philox_stream.hpp"
+#include "verify/sample/nearest_keys.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 
@@ -23,12 +25,34 @@ struct CriticalExperiment {
 harness::Json critical_point(int d, double gamma, std::uint64_t n, std::size_t reps);
 CriticalExperiment parse_critical_experiment(const harness::Json& params);
 
-// beta_n = gamma n^{2/(d-1)}; the mutant "critical-exponent-2-over-d" plants 2/d.
-double critical_beta(int d, double gamma, std::uint64_t n);
-// The theory's exponent 2/(d-1) as the claims use it (planted bug: 2/d).
-double critical_exponent(int d);
-// The gamma at which critical_beta(d, gamma, n) is beta.
-double gamma_for_beta(int d, double beta, std::uint64_t n);
+// The true model's pieces that are not the reference's critical scale.
+double gamma_as_stated(double gamma);
+void keep_sampled_keys(sample::NearestKeys& keys, double beta);
+
+// The model of the critical experiment, true by default: the critical parametrisation the claims
+// state, the gamma at which they read the exact references, and what becomes of the truncated
+// sampler's keys before any functional is formed.
+struct CriticalModel {
+  // p = 2/(d-1), beta_n = gamma n^p and its inverse.
+  double (*critical_exponent)(int d) = reference::sphere_critical_exponent;
+  double (*critical_beta)(int d, double gamma, double n) = reference::sphere_critical_beta;
+  double (*gamma_for_beta)(int d, double beta, double n) = reference::sphere_critical_gamma;
+  double (*reference_gamma)(double gamma) = gamma_as_stated;
+  void (*retained_keys)(sample::NearestKeys& keys, double beta) = keep_sampled_keys;
+  // TODO(merge): keys-not-normalised. The naive sampler's key draw (true: uniform on the sphere;
+  // planted: the Gaussian draw of the theory/scaling_limits/ header of the naive-sampler branch)
+  // belongs here, passed by simulate_critical_naive_top to sample::for_each_naive_sphere_key.
+};
+
+// The planted bugs shared by the critical claims: the true model with one piece replaced
+// (critical_experiment.cpp says what each plants). Each claim registers the ones it carries.
+CriticalModel critical_constant_x1_03();
+CriticalModel critical_exponent_2_over_d();
+CriticalModel truncation_radius_too_small();
+
+// The truncated sampler's keys at beta (epsilon 1e-15), through the model's retained_keys.
+sample::NearestKeys sample_critical_keys(const CriticalModel& model, rng::StreamKey stream, std::uint32_t replicate,
+                                         std::uint64_t n, int d, double beta, bool with_directions = false);
 
 // One value per replicate of each functional; tangential = n^{2/(d-1)} |P_perp ybar|^2
 // (filled only with_output).
@@ -36,19 +60,26 @@ struct CriticalSample {
   std::vector<double> top, second, sum_sq, energy, tangential, one_minus_top, log_ratio;
 };
 
-CriticalSample simulate_critical(const CriticalExperiment& e, rng::StreamKey stream, bool with_output);
+// At the model's beta_n for (d, gamma, n).
+CriticalSample simulate_critical(const CriticalModel& model, const CriticalExperiment& e, rng::StreamKey stream,
+                                 bool with_output);
 // The top weight by the naive sampler: all n keys, normalised Gaussians (the cross-check).
-std::vector<double> simulate_critical_naive_top(const CriticalExperiment& e, rng::StreamKey stream);
+std::vector<double> simulate_critical_naive_top(const CriticalModel& model, const CriticalExperiment& e,
+                                                rng::StreamKey stream);
 
 // The limit: the PPP sampler at the same (d, gamma), tangential = n^{2/(d-1)} |P_perp ybar|^2's limit.
 CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,
                                        bool with_output);
 
-// Exact finite-n law at (d, gamma, n), with the planted reference bugs of the mutant audit.
+// Exact finite-n law at (d, gamma, n).
 const reference::critical::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
                                                                         bool with_cdf);
+// The references as a model reads them: at model.reference_gamma(gamma).
+const reference::critical::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
+                                                                        double gamma, std::uint64_t n, bool with_cdf);
 // Its E w_(1) alone (the cheap path, for root-finding).
-double critical_finite_n_mean_top(int d, double gamma, std::uint64_t n);
-const reference::critical::CriticalSummary& critical_limit_reference(int d, double gamma, bool with_cdf);
+double critical_finite_n_mean_top(const CriticalModel& model, int d, double gamma, std::uint64_t n);
+const reference::critical::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
+                                                                     bool with_cdf);
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -8,6 +8,7 @@
 #include "theory/scaling_limits/critical_checks.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/two_sample.hpp"
 
@@ -29,12 +30,13 @@ std::vector<Json> output_grid(harness::Battery battery) {
 
 enum class Part { energy, tangential };
 
-harness::ExperimentResult run_output(const std::string& claim, Part part, const Json& params,
-                                     const harness::RunContext& context) {
+harness::ExperimentResult run_output(const CriticalModel& model, const std::string& claim, Part part,
+                                     const Json& params, const harness::RunContext& context) {
   const CriticalExperiment e = parse_critical_experiment(params);
   const bool tangential = part == Part::tangential;
-  const auto& exact = critical_finite_n_reference(e.d, e.gamma, e.n, false);
-  const CriticalSample s = simulate_critical(e, rng::make_key(context.seed, claim, params.dump()), tangential);
+  const auto& exact = critical_finite_n_reference(model, e.d, e.gamma, e.n, false);
+  const CriticalSample s =
+      simulate_critical(model, e, rng::make_key(context.seed, claim, params.dump()), tangential);
   const CriticalSample limit =
       simulate_critical_limit(e.d, e.gamma, e.reps, rng::make_key(context.seed, claim, "limit " + params.dump()),
                               tangential);
@@ -69,12 +71,16 @@ harness::ExperimentResult run_output(const std::string& claim, Part part, const 
 class CriticalOutputEnergy final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
   std::vector<Json> grid(harness::Battery battery) const override { return output_grid(battery); }
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    return run_output(info_.id, Part::energy, params, context);
+    return run_output(models_.in_force(context), info_.id, Part::energy, params, context);
   }
 
  private:
+  harness::ModelChoice<CriticalModel> models_{CriticalModel{},
+                                              {{"critical-constant-x1.03", critical_constant_x1_03()},
+                                               {"truncation-radius-too-small", truncation_radius_too_small()}}};
   harness::ClaimInfo info_{
       "SL.critical.output-energy", "SL", "SL.md §2 SL.critical.output-energy; paper §4",
       "At criticality the radial part of the output beta_n (1 - <q,ybar>) converges in law to the Gibbs mean energy "
@@ -87,7 +93,7 @@ class CriticalOutputTangential final : public harness::Claim {
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<Json> grid(harness::Battery battery) const override { return output_grid(battery); }
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    return run_output(info_.id, Part::tangential, params, context);
+    return run_output(CriticalModel{}, info_.id, Part::tangential, params, context);
   }
 
  private:

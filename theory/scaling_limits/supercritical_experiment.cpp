@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "reference/critical_scale.hpp"
 #include "reference/sphere_score_law.hpp"
 #include "verify/attention/weight_functionals.hpp"
-#include "verify/harness/mutants.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_truncated.hpp"
@@ -29,6 +29,20 @@ double third_gap(std::span<const double> energies, double lambda) {
   return energies.size() >= 3 ? (energies[2] - energies[0]) / lambda : std::numeric_limits<double>::infinity();
 }
 
+// Planted bug "supercritical-gap-rate": the scale lambda n^{2/(d-1)}, A_d^{2/(d-1)} left out
+// (d = 3: lambda used as 2 lambda).
+double beta_without_gap_constant(int d, double lambda, std::uint64_t n) {
+  return reference::sphere_critical_beta(d, lambda, static_cast<double>(n));
+}
+
+// Planted bug "softmax-without-max-subtraction": the terms e^{-beta t_i} normalised without
+// taking out the largest, so the level beta t_(1) is part of every term; they underflow once
+// beta t_(1) > ~745.
+void terms_without_max_subtraction(double level, std::span<const double> excess, std::span<double> x) {
+  x[0] = std::exp(-level);
+  for (std::size_t i = 1; i < excess.size(); ++i) x[i] = std::exp(-(level + excess[i]));
+}
+
 }  // namespace
 
 harness::Json supercritical_point(int d, double lambda, std::uint64_t n, std::size_t reps) {
@@ -41,11 +55,13 @@ SupercriticalExperiment parse_supercritical_experiment(const harness::Json& p) {
 }
 
 double supercritical_beta(int d, double lambda, std::uint64_t n) {
-  const double A = harness::mutant_active("supercritical-gap-rate")
-                       ? 1.0
-                       : reference::sphere_local_constants<double>(d).local_constant.value;
-  return lambda * std::pow(A * static_cast<double>(n), 2.0 / (d - 1));
+  const double A = reference::sphere_local_constants<double>(d).local_constant.value;
+  return reference::sphere_critical_beta(d, lambda, A * static_cast<double>(n));
 }
+
+SupercriticalModel supercritical_gap_rate() { return {.beta = beta_without_gap_constant}; }
+
+SupercriticalModel softmax_without_max_subtraction() { return {.softmax_terms = terms_without_max_subtraction}; }
 
 double minus_log_one_minus_top(std::span<const double> energies) {
   if (energies.size() < 2) return std::numeric_limits<double>::infinity();
@@ -56,9 +72,10 @@ double minus_log_one_minus_top(std::span<const double> energies) {
   return L - std::log(s) + std::log1p(s * std::exp(-L));
 }
 
-SupercriticalSample simulate_supercritical(const SupercriticalExperiment& e, rng::StreamKey stream, bool with_gaps,
-                                           bool with_output, double gap_cover) {
-  const double beta = supercritical_beta(e.d, e.lambda, e.n);
+SupercriticalSample simulate_supercritical(const SupercriticalModel& model, const SupercriticalExperiment& e,
+                                           rng::StreamKey stream, bool with_gaps, bool with_output,
+                                           double gap_cover) {
+  const double beta = model.beta(e.d, e.lambda, e.n);
   const double nd = static_cast<double>(e.n);
   // The sampler keeps every key with beta_s (t - t_(1)) <= ~log(n/epsilon). Run at
   // beta_s = beta log(n/eps) / (lambda G + log(n/eps)), it keeps every key with
@@ -72,7 +89,7 @@ SupercriticalSample simulate_supercritical(const SupercriticalExperiment& e, rng
   harness::for_each_replicate(e.reps, [&](std::size_t r) {
     const auto keys = sample::sample_sphere_truncated(stream, static_cast<std::uint32_t>(r), e.n, e.d, beta_sampler,
                                                       kEpsilon, with_output);
-    s.one_minus_top[r] = attention::summarize_weights(keys.gaps, beta).one_minus_top;
+    s.one_minus_top[r] = attention::summarize_weights(keys.gaps, beta, model.softmax_terms).one_minus_top;
     std::vector<double> energies(keys.gaps.size());
     for (std::size_t j = 0; j < energies.size(); ++j) energies[j] = beta * (keys.gaps[j] - keys.gaps[0]);
     s.log_gap[r] = minus_log_one_minus_top(energies) / e.lambda;
@@ -86,7 +103,7 @@ SupercriticalSample simulate_supercritical(const SupercriticalExperiment& e, rng
       worst[r] = std::numeric_limits<double>::infinity();
     }
     if (with_output) {
-      const auto out = attention::summarize_output(keys, beta);
+      const auto out = attention::summarize_output(keys, beta, model.softmax_terms);
       s.parallel_gap[r] = out.parallel_gap;
       s.tangential_sq[r] = out.tangential_norm_sq;
     }
@@ -95,7 +112,8 @@ SupercriticalSample simulate_supercritical(const SupercriticalExperiment& e, rng
   return s;
 }
 
-SupercriticalSample simulate_supercritical_limit(int d, double lambda, std::size_t reps, rng::StreamKey stream) {
+SupercriticalSample simulate_supercritical_limit(const SupercriticalModel& model, int d, double lambda,
+                                                 std::size_t reps, rng::StreamKey stream) {
   sample::PppLaw law;
   law.d = d;
   law.p = 2.0 / (d - 1);
@@ -104,8 +122,8 @@ SupercriticalSample simulate_supercritical_limit(int d, double lambda, std::size
   s.one_minus_top.resize(reps);
   harness::for_each_replicate(reps, [&](std::size_t r) {
     // Points up to 40 units of energy above the first: 1 - W_1 to 1e-17 relative.
-    s.one_minus_top[r] = attention::summarize_weights(sample::sample_ppp(stream, static_cast<std::uint32_t>(r), law))
-                             .one_minus_top;
+    const auto points = sample::sample_ppp(stream, static_cast<std::uint32_t>(r), law);
+    s.one_minus_top[r] = attention::summarize_weights(points, model.softmax_terms).one_minus_top;
   });
   return s;
 }

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/claim.hpp"
 #include "verify/rng/philox_stream.hpp"
 
@@ -23,8 +24,20 @@ struct SupercriticalExperiment {
 harness::Json supercritical_point(int d, double lambda, std::uint64_t n, std::size_t reps);
 SupercriticalExperiment parse_supercritical_experiment(const harness::Json& params);
 
-// beta_n = lambda (A_d n)^{2/(d-1)}; the mutant "supercritical-gap-rate" drops A_d.
+// beta_n = lambda (A_d n)^{2/(d-1)}.
 double supercritical_beta(int d, double lambda, std::uint64_t n);
+
+// The model of the supercritical experiment, true by default: the scale beta_n the claims state
+// and the softmax terms the weight and output functionals are formed with.
+struct SupercriticalModel {
+  double (*beta)(int d, double lambda, std::uint64_t n) = supercritical_beta;
+  attention::SoftmaxTerms softmax_terms = attention::max_subtracted_terms;
+};
+
+// The planted bugs shared by the supercritical claims: the true model with one piece replaced
+// (supercritical_experiment.cpp says what each plants). Each claim registers the ones it carries.
+SupercriticalModel supercritical_gap_rate();
+SupercriticalModel softmax_without_max_subtraction();
 
 // -log(1 - w_(1)) from ascending energies e_j (beta t_(j), or the PPP's lambda Gamma_j^p), in logs:
 // with L = e_2 - e_1 and s = sum_{j>=2} e^{-(e_j - e_2)} >= 1, 1 - w_(1) = s e^{-L}/(1 + s e^{-L}),
@@ -46,9 +59,11 @@ struct SupercriticalSample {
 // (the truncated sampler run at a lower beta, see the .cpp); otherwise the sampler runs at
 // beta_n itself: one_minus_top is exact to 1e-15 relative to w_(1), but log_gap and third_gap
 // only for gaps below ~log(n/1e-15)/lambda.
-SupercriticalSample simulate_supercritical(const SupercriticalExperiment& e, rng::StreamKey stream, bool with_gaps,
-                                           bool with_output, double gap_cover = 0);
+SupercriticalSample simulate_supercritical(const SupercriticalModel& model, const SupercriticalExperiment& e,
+                                           rng::StreamKey stream, bool with_gaps, bool with_output,
+                                           double gap_cover = 0);
 // The limit point process: one_minus_top only.
-SupercriticalSample simulate_supercritical_limit(int d, double lambda, std::size_t reps, rng::StreamKey stream);
+SupercriticalSample simulate_supercritical_limit(const SupercriticalModel& model, int d, double lambda,
+                                                 std::size_t reps, rng::StreamKey stream);
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -13,7 +13,7 @@
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/supercritical_experiment.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/mutants.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/location_scale.hpp"
@@ -23,9 +23,25 @@ namespace {
 
 using harness::Json;
 
+// kappa_d of the ball sigma(|k - q| <= r) ~ kappa_d r^{d-1}, the constant of the nearest key's radius.
+double ball_constant(int d) { return reference::sphere_local_constants<double>(d).kappa.value; }
+
+// Planted bug "supercritical-nearest-key-radius": the ball constant kappa_d confused with the gap
+// constant A_d of P(t <= tau) ~ A_d tau^m.
+double gap_constant_for_ball_constant(int d) {
+  return reference::sphere_local_constants<double>(d).local_constant.value;
+}
+
+// The output's model: the supercritical experiment's and the constant of the nearest key's radius.
+struct NearestKeyModel {
+  SupercriticalModel experiment{};
+  double (*radius_constant)(int d) = ball_constant;
+};
+
 class SupercriticalOutput final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     // lambda = 10^4 keeps the other keys' share below the standard battery's reach: it lowers the
@@ -41,15 +57,12 @@ class SupercriticalOutput final : public harness::Claim {
   }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const NearestKeyModel& model = models_.in_force(context);
     const SupercriticalExperiment e = parse_supercritical_experiment(params);
     const SupercriticalSample s =
-        simulate_supercritical(e, rng::make_key(context.seed, info_.id, params.dump()), false, true);
-    const auto constants = reference::sphere_local_constants<double>(e.d);
-    // The planted bug: the ball constant kappa_d of sigma(|k - q| <= r) ~ kappa_d r^{d-1} confused
-    // with the gap constant A_d of P(t <= tau) ~ A_d tau^m.
-    const double kappa = harness::mutant_active("supercritical-nearest-key-radius") ? constants.local_constant.value
-                                                                                   : constants.kappa.value;
-    const double A = constants.local_constant.value;
+        simulate_supercritical(model.experiment, e, rng::make_key(context.seed, info_.id, params.dump()), false, true);
+    const double kappa = model.radius_constant(e.d);
+    const double A = reference::sphere_local_constants<double>(e.d).local_constant.value;
     const double n = static_cast<double>(e.n);
     const double m = 0.5 * (e.d - 1);
     std::vector<double> radial(e.reps), pit_radial(e.reps), pit_parallel(e.reps);
@@ -76,6 +89,10 @@ class SupercriticalOutput final : public harness::Claim {
   }
 
  private:
+  harness::ModelChoice<NearestKeyModel> models_{
+      NearestKeyModel{},
+      {{"softmax-without-max-subtraction", {.experiment = softmax_without_max_subtraction()}},
+       {"supercritical-nearest-key-radius", {.radius_constant = gap_constant_for_ball_constant}}}};
   harness::ClaimInfo info_{
       "SL.supercritical.output", "SL", "SL.md §2 SL.supercritical.output; paper §4 (outputs, supercritical)",
       "For beta_n >> n^{2/(d-1)} the output sits on the nearest key: |ybar - k_(1)| = O((1 - w_(1)) n^{-1/(d-1)}), "

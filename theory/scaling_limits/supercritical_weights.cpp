@@ -24,7 +24,7 @@
 #include "theory/scaling_limits/critical_checks.hpp"
 #include "theory/scaling_limits/supercritical_experiment.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/mutants.hpp"
+#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/proportion.hpp"
@@ -74,13 +74,25 @@ double d3_defect_survival(double theta, double x) {
 
 // CDF of G = Gamma_2^p - Gamma_1^p where it is closed form. p = 1 (d = 3): Exp(1). p = 1/2
 // (d = 5): P(G > e) = e^{-e^2} int_0^inf e^{-g - 2 e sqrt(g)} dg = e^{-e^2} - sqrt(pi) e erfc(e)
-// (substitute g = s^2, then u = s + e) [derived]. The planted bug uses Exp(1) for every d.
-double gap_law_cdf(int d, double e) {
+// (substitute g = s^2, then u = s + e) [derived].
+double closed_form_gap_cdf(int d, double e) {
   if (e <= 0) return 0;
-  if (d == 3 || harness::mutant_active("supercritical-gap-exp-for-all-d")) return -std::expm1(-e);
+  if (d == 3) return -std::expm1(-e);
   // d == 5
   return 1 - (std::exp(-e * e) - boost::math::constants::root_pi<double>() * e * std::erfc(e));
 }
+
+// Planted bug "supercritical-gap-exp-for-all-d": the d = 3 law Exp(1) taken for every d.
+double gap_law_cdf_exp_for_all_d(int /*d*/, double e) {
+  if (e <= 0) return 0;
+  return -std::expm1(-e);
+}
+
+// The gap law's model: the supercritical experiment's and the law of G it states.
+struct GapLawModel {
+  SupercriticalModel experiment{};
+  double (*gap_law_cdf)(int d, double e) = closed_form_gap_cdf;
+};
 
 std::vector<Json> collapse_grid(harness::Battery battery) {
   const Json ladder = kLadder;
@@ -100,13 +112,15 @@ std::vector<Json> collapse_grid(harness::Battery battery) {
 class SupercriticalCollapse final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
   std::vector<Json> grid(harness::Battery battery) const override { return collapse_grid(battery); }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    if (params.contains("ladder")) return ladder(params, context);
+    const SupercriticalModel& model = models_.in_force(context);
+    if (params.contains("ladder")) return ladder(model, params, context);
     const SupercriticalExperiment e = parse_supercritical_experiment(params);
     const SupercriticalSample s =
-        simulate_supercritical(e, rng::make_key(context.seed, info_.id, params.dump()), false, false);
+        simulate_supercritical(model, e, rng::make_key(context.seed, info_.id, params.dump()), false, false);
     harness::ExperimentResult out;
     std::vector<double> scaled(e.reps);
     for (std::size_t r = 0; r < e.reps; ++r) scaled[r] = e.lambda * s.one_minus_top[r];
@@ -133,8 +147,8 @@ class SupercriticalCollapse final : public harness::Claim {
             params, p0, e.reps, 0.3 * p0));
       }
     } else {
-      const SupercriticalSample limit =
-          simulate_supercritical_limit(e.d, e.lambda, e.reps, rng::make_key(context.seed, info_.id, "limit " + params.dump()));
+      const SupercriticalSample limit = simulate_supercritical_limit(
+          model, e.d, e.lambda, e.reps, rng::make_key(context.seed, info_.id, "limit " + params.dump()));
       out.checks.push_back(harness::gof_check(stats::two_sample_anderson_darling(s.one_minus_top, limit.one_minus_top),
                                               fmt::format("law of 1 - w_(1) vs the limit point process at c = lambda "
                                                           "(two-sample AD, {} PPP draws)",
@@ -146,7 +160,8 @@ class SupercriticalCollapse final : public harness::Claim {
 
  private:
   // Deterministic ladder of the exact limit E[1 - W_1](lambda), with Monte Carlo points at n.
-  harness::ExperimentResult ladder(const Json& params, const harness::RunContext& context) const {
+  harness::ExperimentResult ladder(const SupercriticalModel& model, const Json& params,
+                                   const harness::RunContext& context) const {
     const int d = params.at("d").get<int>();
     const auto n = params.at("n").get<std::uint64_t>();
     const auto reps = params.at("reps").get<std::size_t>();
@@ -191,9 +206,9 @@ class SupercriticalCollapse final : public harness::Claim {
       exact.push_back(lambdas[i] * defect[i]);
       limit_y.push_back(constants.mean_gap_limit);
       const SupercriticalExperiment e{d, lambdas[i], n, reps};
-      const SupercriticalSample s =
-          simulate_supercritical(e, rng::make_key(context.seed, info_.id, fmt::format("ladder d={} lambda={}", d, lambdas[i])),
-                                 false, false);
+      const SupercriticalSample s = simulate_supercritical(
+          model, e, rng::make_key(context.seed, info_.id, fmt::format("ladder d={} lambda={}", d, lambdas[i])), false,
+          false);
       std::vector<double> scaled(reps);
       for (std::size_t r = 0; r < reps; ++r) scaled[r] = lambdas[i] * s.one_minus_top[r];
       const stats::MeanWithError m = stats::mean_with_error(scaled);
@@ -221,6 +236,10 @@ class SupercriticalCollapse final : public harness::Claim {
     return out;
   }
 
+  harness::ModelChoice<SupercriticalModel> models_{
+      SupercriticalModel{},
+      {{"supercritical-gap-rate", supercritical_gap_rate()},
+       {"softmax-without-max-subtraction", softmax_without_max_subtraction()}}};
   harness::ClaimInfo info_{
       "SL.supercritical.collapse", "SL", "SL.md §2 SL.supercritical.collapse; paper §3 (supercritical regime)",
       "For beta_n = lambda (A_d n)^{2/(d-1)} with lambda -> infinity, w_(1) -> 1, but only polynomially: "
@@ -236,6 +255,7 @@ double gap_cover(int d) { return d == 3 ? 30 : 6; }
 class SupercriticalGapLaw final : public harness::Claim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
+  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
 
   std::vector<Json> grid(harness::Battery battery) const override {
     // Far enough out that both biases are below what 200 calibration seeds can see (~1e-3 in CDF):
@@ -255,12 +275,13 @@ class SupercriticalGapLaw final : public harness::Claim {
   }
 
   harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
+    const GapLawModel& model = models_.in_force(context);
     const SupercriticalExperiment e = parse_supercritical_experiment(params);
-    const SupercriticalSample s =
-        simulate_supercritical(e, rng::make_key(context.seed, info_.id, params.dump()), true, false, gap_cover(e.d));
+    const SupercriticalSample s = simulate_supercritical(
+        model.experiment, e, rng::make_key(context.seed, info_.id, params.dump()), true, false, gap_cover(e.d));
     harness::ExperimentResult out;
     std::vector<double> pit(e.reps);
-    for (std::size_t r = 0; r < e.reps; ++r) pit[r] = gap_law_cdf(e.d, s.log_gap[r]);
+    for (std::size_t r = 0; r < e.reps; ++r) pit[r] = model.gap_law_cdf(e.d, s.log_gap[r]);
     const std::string law = e.d == 3 ? "Exp(1)" : "P(G > x) = e^(-x^2) - sqrt(pi) x erfc(x)";
     out.checks.push_back(harness::gof_check(
         stats::anderson_darling_test(pit),
@@ -285,7 +306,8 @@ class SupercriticalGapLaw final : public harness::Claim {
       double worst = 0;
       for (int i = 1; i <= 40; ++i) {
         const double x = 0.1 * i;
-        worst = std::max(worst, std::abs(reference::critical::supercritical_gap_cdf(p, x).value - gap_law_cdf(e.d, x)));
+        worst = std::max(worst,
+                         std::abs(reference::critical::supercritical_gap_cdf(p, x).value - model.gap_law_cdf(e.d, x)));
       }
       harness::Check c;
       c.test = "deterministic";
@@ -303,6 +325,11 @@ class SupercriticalGapLaw final : public harness::Claim {
   }
 
  private:
+  harness::ModelChoice<GapLawModel> models_{
+      GapLawModel{},
+      {{"supercritical-gap-rate", {.experiment = supercritical_gap_rate()}},
+       {"softmax-without-max-subtraction", {.experiment = softmax_without_max_subtraction()}},
+       {"supercritical-gap-exp-for-all-d", {.gap_law_cdf = gap_law_cdf_exp_for_all_d}}}};
   harness::ClaimInfo info_{
       "SL.supercritical.gap-law", "SL", "SL.md §2 SL.supercritical.gap-law",
       "For beta_n = lambda (A_d n)^{2/(d-1)} with lambda -> infinity, -lambda^{-1} log(1 - w_(1)) => G = Gamma_2^p - "

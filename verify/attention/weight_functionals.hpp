@@ -11,12 +11,23 @@
 // Truncated samples: the sums run over the retained keys only. The omitted keys would add at
 // most exp(neglected_log_mass_bound) to the normaliser (relative to the top term), which is
 // the relative bias bound of every functional below; it is reported by the sampler, not added.
+//
+// Every functional takes the computation of the unnormalised terms as a parameter (a claim's
+// model may state another); the sums and the normalisation are the same whatever it is.
 #include <span>
 
 #include "verify/sample/nearest_keys.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 
 namespace attnlaw::attention {
+
+// The unnormalised softmax terms of ascending energies e_i = level + excess_i (excess_0 = 0):
+// x_i proportional to e^{-e_i}, written into x (as long as excess).
+using SoftmaxTerms = void (*)(double level, std::span<const double> excess, std::span<double> x);
+
+// The largest term taken out: x_i = e^{-excess_i}, so x_0 = 1 exactly and no term under- or
+// overflows for any level.
+void max_subtracted_terms(double level, std::span<const double> excess, std::span<double> x);
 
 struct WeightSummary {
   double top_weight = 0;           // w_(1)
@@ -28,7 +39,8 @@ struct WeightSummary {
 };
 
 // sorted_gaps ascending, non-empty; beta >= 0 finite.
-WeightSummary summarize_weights(std::span<const double> sorted_gaps, double beta);
+WeightSummary summarize_weights(std::span<const double> sorted_gaps, double beta,
+                                SoftmaxTerms terms = max_subtracted_terms);
 
 struct OutputSummary {
   double parallel_gap = 0;        // 1 - <q,ybar> = sum_i w_i t_i (PPP: the limit of beta (1 - <q,ybar>))
@@ -37,11 +49,12 @@ struct OutputSummary {
 
 // ybar = sum_i w_i k_i with k_i = (1 - t_i) q + sqrt(t_i (2 - t_i)) u_i. Needs the directions
 // (throws std::invalid_argument without them). 1 - <q,ybar> is sum_i w_i t_i, summed directly.
-OutputSummary summarize_output(const sample::NearestKeys& keys, double beta);
+OutputSummary summarize_output(const sample::NearestKeys& keys, double beta, SoftmaxTerms terms = max_subtracted_terms);
 
 // The limit objects: W_j = e^{-e_j}/sum_k e^{-e_k}, energy sum_j W_j e_j, and the tangential
 // vector sum_j W_j r_j u_j; parallel_gap = energy (the limit of beta_n (1 - <q,ybar>)).
-WeightSummary summarize_weights(const sample::PppSample& sample);
-OutputSummary summarize_output(const sample::PppSample& sample);  // needs directions
+WeightSummary summarize_weights(const sample::PppSample& sample, SoftmaxTerms terms = max_subtracted_terms);
+// Needs directions.
+OutputSummary summarize_output(const sample::PppSample& sample, SoftmaxTerms terms = max_subtracted_terms);
 
 }  // namespace attnlaw::attention

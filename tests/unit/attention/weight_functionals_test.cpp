@@ -66,6 +66,37 @@ TEST(SummarizeWeights, OneMinusTopAccurate) {
   EXPECT_EQ(1 - s.top_weight, 0);                 // what the subtraction would give
 }
 
+// Terms e^{-(level + excess_i)} with the level left in: proportional to the true ones, so the same
+// weights while e^{-level} is a normal double.
+void terms_with_level(double level, std::span<const double> excess, std::span<double> x) {
+  for (std::size_t i = 0; i < excess.size(); ++i) x[i] = std::exp(-(level + excess[i]));
+}
+
+// The functionals form the weights from the terms they are given: at beta t_(1) = 10 the
+// level-including terms give the hand-computed weights of gaps {0, 1, 2} at beta = ln 2 shifted
+// by 10/ln 2; at beta t_(1) = 800 every such term underflows and the weights are lost, which the
+// max-subtracted terms never allow.
+TEST(SummarizeWeights, UsesTheTermsItIsGiven) {
+  const double ln2 = std::log(2.0);
+  const double shift = 10 / ln2;
+  const std::vector<double> gaps{shift, shift + 1, shift + 2};
+  const auto s = summarize_weights(gaps, ln2, terms_with_level);
+  EXPECT_NEAR(s.top_weight, 4.0 / 7, 1e-14);
+  EXPECT_NEAR(s.one_minus_top, 3.0 / 7, 1e-14);
+  EXPECT_NEAR(s.energy, 10 + 4.0 / 7 * ln2, 1e-13);
+
+  const std::vector<double> far{800, 801, 802};
+  EXPECT_FALSE(std::isfinite(summarize_weights(far, 1, terms_with_level).top_weight));
+  EXPECT_NEAR(summarize_weights(far, 1).top_weight, 1 / (1 + std::exp(-1.0) + std::exp(-2.0)), 1e-15);
+
+  sample::PppSample p;
+  p.energies = {800, 801};
+  p.radii = {1, 1};
+  p.directions = {1, -1};
+  EXPECT_FALSE(std::isfinite(summarize_output(p, terms_with_level).parallel_gap));
+  EXPECT_NEAR(summarize_output(p).parallel_gap, 800 + std::exp(-1.0) / (1 + std::exp(-1.0)), 1e-12);
+}
+
 // ybar for two keys in d = 3 formed explicitly from k_i = (1 - t_i) q + sqrt(t_i (2 - t_i)) u_i.
 TEST(SummarizeOutput, MatchesExplicitAverage) {
   sample::NearestKeys keys;
