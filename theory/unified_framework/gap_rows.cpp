@@ -41,6 +41,10 @@ RowStreams row_streams(std::uint32_t seed, const std::string& claim_id, const st
   return {rng::make_key(seed, claim_id, "scores " + experiment), rng::make_key(seed, claim_id, "shape " + experiment)};
 }
 
+RowStreams row_streams(const harness::Streams& point, const std::string& rows) {
+  return {point.key("scores " + rows), point.key("shape " + rows)};
+}
+
 double row_uniform(const RowStreams& streams, std::uint32_t index, std::uint32_t slot) {
   rng::SampleSource source(streams.shape, index, slot);
   return source.next_uniform();
