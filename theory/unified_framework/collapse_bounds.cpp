@@ -55,10 +55,10 @@ void WorstRatio::merge(const WorstRatio& other) {
   evaluations_ = evaluations;
 }
 
-harness::Check ratio_check(std::string target, harness::Json params, const WorstRatio& worst, std::size_t rows,
+harness::Check ratio_check(std::string target, const WorstRatio& worst, std::size_t rows,
                            const std::string& ratio_name) {
   harness::Check c = harness::deterministic_check(
-      std::move(target), std::move(params), worst.worst(),
+      std::move(target), worst.worst(),
       fmt::format("statistic = worst {} over {} evaluations on {} rows (at {}); pass iff <= 1", ratio_name,
                   worst.evaluations(), rows, worst.where()));
   c.effect = harness::Effect{"worst " + ratio_name, worst.worst(), {worst.worst(), worst.worst()}};

@@ -116,7 +116,7 @@ class WorstRatio {
 };
 
 // A deterministic check: statistic = worst ratio, pass iff <= 1.
-harness::Check ratio_check(std::string target, harness::Json params, const WorstRatio& worst, std::size_t rows,
+harness::Check ratio_check(std::string target, const WorstRatio& worst, std::size_t rows,
                            const std::string& ratio_name);
 
 }  // namespace attnlaw::theory::unified_framework

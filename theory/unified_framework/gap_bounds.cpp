@@ -16,6 +16,7 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
 
@@ -24,7 +25,6 @@ namespace {
 
 using harness::Json;
 
-constexpr char kId[] = "UF.gap.bounds";
 // The rows of the interval proof are fixed (this seed, not the battery's), so that the proof is
 // about one recorded set of rows.
 constexpr std::uint32_t kCertificationSeed = 20260517;
@@ -100,168 +100,185 @@ void tally_row(Tally& tally, const attention::GapProfile<double>& profile, std::
   }
 }
 
-Json random_point(const std::string& family, std::size_t count) {
-  return {{"rows", "random"}, {"family", family}, {"count", count}, {"n_max", 1000}};
+harness::ExperimentResult bounds_checks(const Tally& tally) {
+  harness::ExperimentResult out;
+  for (int i = 0; i < kInequalities; ++i) {
+    out.checks.push_back(ratio_check(kTargets[i], tally.bounds[i], tally.rows, kRatioNames[i]));
+  }
+  for (std::size_t i = 0; i < kSection5.size(); ++i) {
+    const NumericBound& b = kSection5[i];
+    out.checks.push_back(ratio_check(fmt::format("beta = {:g} Lambda: {} <= {} (UF.md §5)", b.r, b.quantity, b.value),
+                                     tally.numeric[i], tally.rows, fmt::format("{} / {}", b.quantity, b.value)));
+  }
+  return out;
 }
 
-class GapBounds final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    std::vector<Json> points;
-    for (const auto& family : gap_families()) points.push_back(random_point(family.name(), smoke ? 3000 : 100000));
-    points.push_back({{"rows", "adversarial"}, {"long_rows", !smoke}});
-    points.push_back({{"rows", "certified"},
-                      {"count", kCertificationRows},
-                      {"n_max", kCertificationLength},
-                      {"seed", kCertificationSeed},
-                      {"precision_bits", 128}});
-    return points;
+Json bounds_figure(const harness::PointContext& at, const std::string& family,
+                   const std::vector<std::array<double, 3>>& sample) {
+  Json dx = Json::array(), dy = Json::array(), hx = Json::array(), hy = Json::array();
+  for (const auto& [r, d, h] : sample) {
+    if (d > 0) {
+      dx.push_back(r);
+      dy.push_back(d);
+    }
+    if (h > 0) {
+      hx.push_back(r);
+      hy.push_back(h);
+    }
   }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const std::string rows = params.at("rows").get<std::string>();
-    if (rows == "certified") return run_certified(params);
-    Tally tally;
-    harness::ExperimentResult out;
-    if (rows == "random") {
-      tally = run_random(params, context, out);
-    } else {
-      const auto stream = rng::make_key(context.seed, kId, params.dump());
-      for (const LabelledRow& row : adversarial_rows(stream, params.at("long_rows").get<bool>())) {
-        const auto profile = attention::gap_profile(std::span<const double>(row.logits));
-        tally_row(tally, profile, bound_ratios_grid(), extreme_betas(), [&] { return row.label; });
-      }
-    }
-    for (int i = 0; i < kInequalities; ++i) {
-      out.checks.push_back(ratio_check(kTargets[i], params, tally.bounds[i], tally.rows, kRatioNames[i]));
-    }
-    for (std::size_t i = 0; i < kSection5.size(); ++i) {
-      const NumericBound& b = kSection5[i];
-      out.checks.push_back(ratio_check(
-          fmt::format("beta = {:g} Lambda: {} <= {} (UF.md §5)", b.r, b.quantity, b.value), params, tally.numeric[i],
-          tally.rows, fmt::format("{} / {}", b.quantity, b.value)));
-    }
-    return out;
+  Json bx = Json::array(), by_d = Json::array(), cx = Json::array(), by_h = Json::array();
+  for (int k = 0; k < 60; ++k) {
+    const double below = std::pow(10.0, -3 + 3.0 * k / 60);  // 1e-3 ... 0.89
+    bx.push_back(below);
+    by_d.push_back(top_two_bound(below));
+    const double above = std::pow(10.0, 3.0 * (k + 1) / 60);  // 1.12 ... 1e3
+    cx.push_back(above);
+    by_h.push_back(entropy_bound(above));
   }
+  Json series = Json::array();
+  series.push_back({{"label", "D, r < 1"}, {"style", "points"}, {"x", dx}, {"y", dy}});
+  series.push_back({{"label", "H, r > 1"}, {"style", "points"}, {"x", hx}, {"y", hy}});
+  series.push_back({{"label", "e^{-1} r/(1-r)"}, {"style", "lines"}, {"x", bx}, {"y", by_d}});
+  series.push_back({{"label", "log(1+eps) + 2 eps + eps^2"}, {"style", "lines"}, {"x", cx}, {"y", by_h}});
+  return {{"id", harness::figure_slug(at.claim.id, "bounds", at.fields)},
+          {"claim", at.claim.id},
+          {"kind", "curves"},
+          {"title", fmt::format("{}: D and H at beta = r Lambda against the bounds, {} rows", at.claim.id, family)},
+          {"xlabel", "r = beta / Lambda"},
+          {"ylabel", "D (r < 1), H (r > 1)"},
+          {"log_x", true},
+          {"log_y", true},
+          {"series", std::move(series)}};
+}
 
- private:
-  Tally run_random(const Json& params, const harness::RunContext& context, harness::ExperimentResult& out) const {
-    const auto family = gap_family(params.at("family").get<std::string>());
-    const auto count = params.at("count").get<std::size_t>();
-    const auto n_max = params.at("n_max").get<std::uint64_t>();
-    const RowStreams streams = row_streams(context.seed, kId, params.dump());
-    constexpr std::size_t kChunks = 64;
-    constexpr std::size_t kFigureRows = 1000;
-    std::vector<Tally> tallies(kChunks);
-    std::vector<std::array<double, 3>> sample(std::min(count, kFigureRows), {0, -1, -1});  // r, D, H
-    harness::for_each_replicate(kChunks, [&](std::size_t chunk) {
-      for (std::size_t i = chunk; i < count; i += kChunks) {
-        const auto index = static_cast<std::uint32_t>(i);
-        const std::vector<double> logits = random_family_row(family, streams, index, n_max);
-        const auto profile = attention::gap_profile(std::span<const double>(logits));
-        // One r log-uniform on [1e-3, 1e3] and one beta log-uniform on [1e-12, 1e15] per row.
-        const double r = std::pow(10.0, 6 * row_uniform(streams, index, kFirstFreeSlot) - 3);
-        const double beta = std::pow(10.0, 27 * row_uniform(streams, index, kFirstFreeSlot + 1) - 12);
-        const double ratios[] = {r, 0.01, 0.1, 10, 100};
-        tally_row(tallies[chunk], profile, ratios, std::span<const double>(&beta, 1),
-                  [&] { return fmt::format("{} row {} (n = {})", family.name(), i, profile.size()); });
-        if (i < sample.size()) {
-          const auto scale = attention::accumulation_scale(profile);
-          if (!scale.ties) {
-            const auto s = attention::softmax_summary(profile, r * scale.lambda);
-            sample[i] = {r, r < 1 ? s.top_two_difference : -1, r > 1 ? s.entropy : -1};
-          }
+// Random rows of one family, each at its own random r and beta besides the fixed r.
+struct FamilyRowsPoint {
+  std::string family;   // a family of gap_families(), by name
+  std::size_t count;    // rows
+  std::uint64_t n_max;  // row lengths are log-uniform on [2, n_max]
+  harness::Fields fields() const {
+    return {{"rows", "random"}, {"family", family}, {"count", count}, {"n_max", n_max}};
+  }
+};
+
+harness::ExperimentResult bounds_on_family_rows(const FamilyRowsPoint& p, const harness::NoModel&,
+                                                const harness::PointContext& at) {
+  const auto family = gap_family(p.family);
+  const RowStreams streams = row_streams(at.streams, p.family);
+  constexpr std::size_t kChunks = 64;
+  constexpr std::size_t kFigureRows = 1000;
+  std::vector<Tally> tallies(kChunks);
+  std::vector<std::array<double, 3>> sample(std::min(p.count, kFigureRows), {0, -1, -1});  // r, D, H
+  harness::for_each_replicate(kChunks, [&](std::size_t chunk) {
+    for (std::size_t i = chunk; i < p.count; i += kChunks) {
+      const auto index = static_cast<std::uint32_t>(i);
+      const std::vector<double> logits = random_family_row(family, streams, index, p.n_max);
+      const auto profile = attention::gap_profile(std::span<const double>(logits));
+      // One r log-uniform on [1e-3, 1e3] and one beta log-uniform on [1e-12, 1e15] per row.
+      const double r = std::pow(10.0, 6 * row_uniform(streams, index, kFirstFreeSlot) - 3);
+      const double beta = std::pow(10.0, 27 * row_uniform(streams, index, kFirstFreeSlot + 1) - 12);
+      const double ratios[] = {r, 0.01, 0.1, 10, 100};
+      tally_row(tallies[chunk], profile, ratios, std::span<const double>(&beta, 1),
+                [&] { return fmt::format("{} row {} (n = {})", family.name(), i, profile.size()); });
+      if (i < sample.size()) {
+        const auto scale = attention::accumulation_scale(profile);
+        if (!scale.ties) {
+          const auto s = attention::softmax_summary(profile, r * scale.lambda);
+          sample[i] = {r, r < 1 ? s.top_two_difference : -1, r > 1 ? s.entropy : -1};
         }
       }
-    });
-    Tally tally;
-    for (const Tally& t : tallies) tally.merge(t);
-    out.figures.push_back(figure(params, family.name(), sample));
-    return tally;
-  }
-
-  harness::ExperimentResult run_certified(const Json& params) const {
-    const auto count = params.at("count").get<std::size_t>();
-    const auto n_max = params.at("n_max").get<std::uint64_t>();
-    const auto seed = params.at("seed").get<std::uint32_t>();
-    const RowStreams streams = row_streams(seed, kId, "certified rows");
-    std::vector<std::vector<double>> rows;
-    for (std::size_t i = 0; i < count; ++i) {
-      const auto& family = gap_families()[i % gap_families().size()];
-      rows.push_back(random_family_row(family, streams, static_cast<std::uint32_t>(i), n_max));
     }
-    const BoundCertificate proof =
-        certify_collapse_bounds(rows, kCertificationRatios, params.at("precision_bits").get<unsigned>());
-    harness::Check c;
-    c.test = "deterministic";
-    c.target = fmt::format(
-        "MPFI proof on {} fixed rows (seed {}, every family, n <= {}) at r in {{0.01, 0.1, 0.5, 0.9, 1.1, 2, 10, 100}}: "
-        "sup(left) < inf(bound) for D, Z - 1, the weighted gap sum and H",
-        count, seed, n_max);
-    c.params = params;
-    c.statistic = proof.worst_ratio;
-    c.p_method = fmt::format(
-        "interval arithmetic from the double logits as exact points; statistic = worst sup(left)/inf(bound) over {} "
-        "inequalities on {} rows (rows left with one unmasked entry skipped), {} not proved (worst at {}); pass iff every one is proved",
-        proof.inequalities, proof.rows, proof.uncertified, proof.worst_where);
-    c.effect = harness::Effect{"inequalities not proved", static_cast<double>(proof.uncertified),
-                               {static_cast<double>(proof.uncertified), static_cast<double>(proof.uncertified)}};
-    c.deterministic_holds = proof.uncertified == 0 && proof.worst_ratio < 1;
-    harness::ExperimentResult out;
-    out.checks.push_back(std::move(c));
-    return out;
-  }
+  });
+  Tally tally;
+  for (const Tally& t : tallies) tally.merge(t);
+  harness::ExperimentResult out = bounds_checks(tally);
+  out.figures.push_back(bounds_figure(at, family.name(), sample));
+  return out;
+}
 
-  Json figure(const Json& params, const std::string& family, const std::vector<std::array<double, 3>>& sample) const {
-    Json dx = Json::array(), dy = Json::array(), hx = Json::array(), hy = Json::array();
-    for (const auto& [r, d, h] : sample) {
-      if (d > 0) {
-        dx.push_back(r);
-        dy.push_back(d);
-      }
-      if (h > 0) {
-        hx.push_back(r);
-        hy.push_back(h);
-      }
-    }
-    Json bx = Json::array(), by_d = Json::array(), cx = Json::array(), by_h = Json::array();
-    for (int k = 0; k < 60; ++k) {
-      const double below = std::pow(10.0, -3 + 3.0 * k / 60);  // 1e-3 ... 0.89
-      bx.push_back(below);
-      by_d.push_back(top_two_bound(below));
-      const double above = std::pow(10.0, 3.0 * (k + 1) / 60);  // 1.12 ... 1e3
-      cx.push_back(above);
-      by_h.push_back(entropy_bound(above));
-    }
-    Json series = Json::array();
-    series.push_back({{"label", "D, r < 1"}, {"style", "points"}, {"x", dx}, {"y", dy}});
-    series.push_back({{"label", "H, r > 1"}, {"style", "points"}, {"x", hx}, {"y", hy}});
-    series.push_back({{"label", "e^{-1} r/(1-r)"}, {"style", "lines"}, {"x", bx}, {"y", by_d}});
-    series.push_back({{"label", "log(1+eps) + 2 eps + eps^2"}, {"style", "lines"}, {"x", cx}, {"y", by_h}});
-    return {{"id", harness::figure_slug(kId, "bounds", params)},
-            {"claim", kId},
-            {"kind", "curves"},
-            {"title", fmt::format("{}: D and H at beta = r Lambda against the bounds, {} rows", kId, family)},
-            {"xlabel", "r = beta / Lambda"},
-            {"ylabel", "D (r < 1), H (r > 1)"},
-            {"log_x", true},
-            {"log_y", true},
-            {"series", std::move(series)}};
+harness::ExperimentResult bounds_on_adversarial_rows(const AdversarialRowsPoint& p, const harness::NoModel&,
+                                                     const harness::PointContext& at) {
+  Tally tally;
+  for (const LabelledRow& row : adversarial_rows(at.streams.key(), p.long_rows)) {
+    const auto profile = attention::gap_profile(std::span<const double>(row.logits));
+    tally_row(tally, profile, bound_ratios_grid(), extreme_betas(), [&] { return row.label; });
   }
+  return bounds_checks(tally);
+}
 
-  harness::ClaimInfo info_{
-      kId, "UF", "UF.md §2 UF.gap.bounds (collapse criterion, finite-n form)",
-      "For any row with scale Lambda and r = beta / Lambda: r < 1 gives D <= e^{-1} r / (1 - r) (via log Z >= (1-r) C_n "
-      "and D <= r C_n e^{-(1-r) C_n}); r > 1 gives 1 <= Z <= 1 + eps, sum beta Delta e^{-beta Delta} <= (1+eps)^2 - 1 "
-      "and H <= log(1 + eps) + 2 eps + eps^2, eps = 1/(r - 1).",
-      harness::Provenance::paper_summary, "criterion [summary]; explicit bounds [derived][checked]"};
+// The fixed rows of the interval proof: their own seed, not the battery's.
+struct CertifiedRowsPoint {
+  std::size_t count;            // rows, the families in turn
+  std::uint64_t n_max;          // row lengths are log-uniform on [2, n_max]
+  std::uint32_t seed;           // the seed of the rows
+  unsigned precision_bits;      // MPFI precision
+  harness::Fields fields() const {
+    return {{"rows", "certified"},
+            {"count", count},
+            {"n_max", n_max},
+            {"seed", seed},
+            {"precision_bits", precision_bits}};
+  }
 };
+constexpr char kCertifiedExperiment[] = "certified";
+
+harness::ExperimentResult bounds_are_proved(const CertifiedRowsPoint& p, const harness::NoModel&,
+                                            const harness::PointContext& at) {
+  // The point's streams at the point's own seed.
+  const harness::Streams fixed(p.seed, at.claim.id, kCertifiedExperiment, at.label);
+  const RowStreams streams = row_streams(fixed, "certified rows");
+  std::vector<std::vector<double>> rows;
+  for (std::size_t i = 0; i < p.count; ++i) {
+    const auto& family = gap_families()[i % gap_families().size()];
+    rows.push_back(random_family_row(family, streams, static_cast<std::uint32_t>(i), p.n_max));
+  }
+  const BoundCertificate proof = certify_collapse_bounds(rows, kCertificationRatios, p.precision_bits);
+  harness::Check c;
+  c.test = "deterministic";
+  c.target = fmt::format(
+      "MPFI proof on {} fixed rows (seed {}, every family, n <= {}) at r in {{0.01, 0.1, 0.5, 0.9, 1.1, 2, 10, 100}}: "
+      "sup(left) < inf(bound) for D, Z - 1, the weighted gap sum and H",
+      p.count, p.seed, p.n_max);
+  c.statistic = proof.worst_ratio;
+  c.p_method = fmt::format(
+      "interval arithmetic from the double logits as exact points; statistic = worst sup(left)/inf(bound) over {} "
+      "inequalities on {} rows (rows left with one unmasked entry skipped), {} not proved (worst at {}); pass iff "
+      "every one is proved",
+      proof.inequalities, proof.rows, proof.uncertified, proof.worst_where);
+  c.effect = harness::Effect{"inequalities not proved", static_cast<double>(proof.uncertified),
+                             {static_cast<double>(proof.uncertified), static_cast<double>(proof.uncertified)}};
+  c.deterministic_holds = proof.uncertified == 0 && proof.worst_ratio < 1;
+  harness::ExperimentResult out;
+  out.checks.push_back(std::move(c));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gap_bounds() { return std::make_unique<GapBounds>(); }
+std::unique_ptr<harness::Claim> gap_bounds() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{
+          "UF.gap.bounds", "UF", "UF.md §2 UF.gap.bounds (collapse criterion, finite-n form)",
+          "For any row with scale Lambda and r = beta / Lambda: r < 1 gives D <= e^{-1} r / (1 - r) (via log Z >= "
+          "(1-r) C_n and D <= r C_n e^{-(1-r) C_n}); r > 1 gives 1 <= Z <= 1 + eps, sum beta Delta e^{-beta Delta} "
+          "<= (1+eps)^2 - 1 and H <= log(1 + eps) + 2 eps + eps^2, eps = 1/(r - 1).",
+          harness::Provenance::paper_summary, "criterion [summary]; explicit bounds [derived][checked]"},
+      harness::ModelChoice<harness::NoModel>{{}});
+  const auto family_rows = [](std::size_t count) {
+    std::vector<FamilyRowsPoint> points;
+    for (const auto& family : gap_families()) points.push_back({family.name(), count, 1000});
+    return points;
+  };
+  claim->experiment("random",
+                    harness::Grid<FamilyRowsPoint>{.smoke = family_rows(3000), .standard = family_rows(100000)},
+                    bounds_on_family_rows);
+  claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{true}}},
+                    bounds_on_adversarial_rows);
+  const CertifiedRowsPoint certified{kCertificationRows, kCertificationLength, kCertificationSeed, 128};
+  claim->experiment(kCertifiedExperiment,
+                    harness::Grid<CertifiedRowsPoint>{.smoke = {certified}, .standard = {certified}},
+                    bounds_are_proved);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

@@ -16,6 +16,7 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/score_rows.hpp"
@@ -24,8 +25,6 @@ namespace attnlaw::theory::unified_framework {
 namespace {
 
 using harness::Json;
-
-constexpr char kId[] = "UF.gap.criterion";
 
 struct Rung {
   double d = 0, h = 0, d_bound = 0, h_bound = 0;
@@ -60,124 +59,153 @@ std::vector<double> deterministic_row(const std::string& kind, std::uint64_t n) 
   return row;
 }
 
-class GapCriterion final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    const Json ladder = smoke ? Json{1e3, 1e4, 1e5} : Json{1e3, 1e4, 1e5, 1e6, 1e7};
-    return {{{"rows", "random"}, {"n", ladder}, {"sequences_per_family", 2}},
-            {{"rows", "deterministic"}, {"n", ladder}}};
+Json sequence_series(const std::string& name, const std::vector<std::uint64_t>& ladder,
+                     const std::vector<Rung>& rungs) {
+  Json x = Json::array(), d = Json::array(), h = Json::array();
+  for (std::size_t k = 0; k < ladder.size(); ++k) {
+    x.push_back(static_cast<double>(ladder[k]));
+    d.push_back(rungs[k].d);
+    h.push_back(rungs[k].h);
   }
+  return Json::array({{{"label", "D_n " + name}, {"style", "linespoints"}, {"x", x}, {"y", d}},
+                      {{"label", "H_n " + name}, {"style", "linespoints"}, {"x", x}, {"y", h}}});
+}
 
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    std::vector<std::uint64_t> ladder;
-    for (double n : params.at("n")) ladder.push_back(static_cast<std::uint64_t>(n));
-    harness::ExperimentResult out;
-    WorstRatio d_bound, h_bound, d_monotone, h_monotone;
-    std::size_t sequences = 0;
-    Json series = Json::array();
-    if (params.at("rows") == "random") {
-      const auto per_family = params.at("sequences_per_family").get<std::size_t>();
-      const auto& families = gap_families();
-      const std::size_t count = families.size() * per_family;
-      std::vector<std::vector<Rung>> rungs(count);
-      harness::for_each_replicate(count, [&](std::size_t s) {
-        const auto& family = families[s / per_family];
-        const auto stream = rng::make_key(context.seed, kId, family.name() + " " + params.dump());
-        for (const std::uint64_t n : ladder) {
-          rungs[s].push_back(evaluate(sample::sample_full_row(family, stream, static_cast<std::uint32_t>(s), n)));
-        }
-      });
-      std::size_t decreasing = 0, steps = 0;
-      for (std::size_t s = 0; s < count; ++s) {
-        ++sequences;
-        const std::string name = fmt::format("{} sequence {}", families[s / per_family].name(), s % per_family);
-        for (std::size_t k = 0; k < ladder.size(); ++k) {
-          const auto at = [&] { return fmt::format("{}, n = {}", name, ladder[k]); };
-          d_bound.add_lazy(bound_ratio(rungs[s][k].d, rungs[s][k].d_bound), at);
-          h_bound.add_lazy(bound_ratio(rungs[s][k].h, rungs[s][k].h_bound), at);
-          if (k > 0) {
-            steps += 2;
-            decreasing += (rungs[s][k].d < rungs[s][k - 1].d) + (rungs[s][k].h < rungs[s][k - 1].h);
-          }
-        }
-        if (s % per_family == 0) {
-          for (Json& one : sequence_series(name, ladder, rungs[s])) series.push_back(std::move(one));
-        }
-      }
-      // The target names what is checked; what this seed's rows did goes with the method.
-      harness::Check d_check = ratio_check("r_n = 1/log n: D_n <= e^{-1} r_n/(1 - r_n) -> 0 at every rung (nested family rows)",
-                                           params, d_bound, sequences, "D_n / bound");
-      d_check.p_method += fmt::format("; D_n and H_n decreased at {} of {} rung steps", decreasing, steps);
-      out.checks.push_back(std::move(d_check));
-      out.checks.push_back(ratio_check("r_n = log n: H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2 -> 0 at every rung",
-                                       params, h_bound, sequences, "H_n / bound"));
-    } else {
-      for (const std::string kind :
-           {"equicorrelated (rho = 0.5)", "contact at every gap (Delta_k = log k)", "two steps (sqrt n within 1)"}) {
-        ++sequences;
-        std::vector<Rung> rungs;
-        for (const std::uint64_t n : ladder) rungs.push_back(evaluate(deterministic_row(kind, n)));
-        for (std::size_t k = 0; k < ladder.size(); ++k) {
-          const auto at = [&] { return fmt::format("{}, n = {}", kind, ladder[k]); };
-          d_bound.add_lazy(bound_ratio(rungs[k].d, rungs[k].d_bound), at);
-          h_bound.add_lazy(bound_ratio(rungs[k].h, rungs[k].h_bound), at);
-          if (k > 0) {
-            // Strict decrease: D_n / D_{n'} < 1; equality (ratio 1) would already be a failure
-            // of "decreasing", so the ratio is inflated by one ulp.
-            d_monotone.add_lazy(bound_ratio(rungs[k].d, rungs[k - 1].d) * (1 + 0x1p-52), at);
-            h_monotone.add_lazy(bound_ratio(rungs[k].h, rungs[k - 1].h) * (1 + 0x1p-52), at);
-          }
-        }
-        for (Json& one : sequence_series(kind, ladder, rungs)) series.push_back(std::move(one));
-      }
-      out.checks.push_back(ratio_check("r_n = 1/log n: D_n <= e^{-1} r_n/(1 - r_n) at every rung", params, d_bound,
-                                       sequences, "D_n / bound"));
-      out.checks.push_back(ratio_check("r_n = log n: H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2 at every rung", params,
-                                       h_bound, sequences, "H_n / bound"));
-      out.checks.push_back(ratio_check("r_n = 1/log n: D_n decreases strictly along the ladder", params, d_monotone,
-                                       sequences, "D_n / D_{previous n}"));
-      out.checks.push_back(ratio_check("r_n = log n: H_n decreases strictly along the ladder", params, h_monotone,
-                                       sequences, "H_n / H_{previous n}"));
-    }
-    out.figures.push_back({{"id", harness::figure_slug(kId, "ladder", params)},
-                           {"claim", kId},
-                           {"kind", "curves"},
-                           {"title", fmt::format("{}: D_n at beta = Lambda/log n and H_n at beta = Lambda log n ({})",
-                                                 kId, params.at("rows").get<std::string>())},
-                           {"xlabel", "n"},
-                           {"ylabel", "D_n, H_n"},
-                           {"log_x", true},
-                           {"log_y", true},
-                           {"series", std::move(series)}});
-    return out;
+Json ladder_figure(const harness::PointContext& at, const std::string& rows, Json series) {
+  return {{"id", harness::figure_slug(at.claim.id, "ladder", at.fields)},
+          {"claim", at.claim.id},
+          {"kind", "curves"},
+          {"title",
+           fmt::format("{}: D_n at beta = Lambda/log n and H_n at beta = Lambda log n ({})", at.claim.id, rows)},
+          {"xlabel", "n"},
+          {"ylabel", "D_n, H_n"},
+          {"log_x", true},
+          {"log_y", true},
+          {"series", std::move(series)}};
+}
+
+// Nested random rows of every family along a ladder of n.
+struct RandomSequencesPoint {
+  std::vector<std::uint64_t> n;      // the ladder
+  std::size_t sequences_per_family;  // nested sequences of each family
+  harness::Fields fields() const {
+    return {{"rows", "random"}, {"n", n}, {"sequences_per_family", sequences_per_family}};
   }
-
- private:
-  static Json sequence_series(const std::string& name, const std::vector<std::uint64_t>& ladder,
-                              const std::vector<Rung>& rungs) {
-    Json x = Json::array(), d = Json::array(), h = Json::array();
-    for (std::size_t k = 0; k < ladder.size(); ++k) {
-      x.push_back(static_cast<double>(ladder[k]));
-      d.push_back(rungs[k].d);
-      h.push_back(rungs[k].h);
-    }
-    return Json::array({{{"label", "D_n " + name}, {"style", "linespoints"}, {"x", x}, {"y", d}},
-                        {{"label", "H_n " + name}, {"style", "linespoints"}, {"x", x}, {"y", h}}});
-  }
-
-  harness::ClaimInfo info_{
-      kId, "UF", "UF.md §2 UF.gap.criterion (sequence collapse criterion)",
-      "For rows with scale Lambda_n and any beta_n > 0: beta_n/Lambda_n -> 0 implies D_n(beta_n) -> 0 (top-two "
-      "collapse) and beta_n/Lambda_n -> inf implies H_n(beta_n) -> 0 (entropy collapse); the critical order is "
-      "beta_n ~ Lambda_n.",
-      harness::Provenance::paper_summary, "[summary] (attributed to the paper)"};
 };
+
+harness::ExperimentResult criterion_on_random_sequences(const RandomSequencesPoint& p, const harness::NoModel&,
+                                                        const harness::PointContext& at) {
+  const std::vector<std::uint64_t>& ladder = p.n;
+  const std::size_t per_family = p.sequences_per_family;
+  WorstRatio d_bound, h_bound;
+  std::size_t sequences = 0;
+  Json series = Json::array();
+  const auto& families = gap_families();
+  const std::size_t count = families.size() * per_family;
+  std::vector<std::vector<Rung>> rungs(count);
+  harness::for_each_replicate(count, [&](std::size_t s) {
+    const auto& family = families[s / per_family];
+    const auto stream = at.streams.key(family.name());
+    for (const std::uint64_t n : ladder) {
+      rungs[s].push_back(evaluate(sample::sample_full_row(family, stream, static_cast<std::uint32_t>(s), n)));
+    }
+  });
+  std::size_t decreasing = 0, steps = 0;
+  for (std::size_t s = 0; s < count; ++s) {
+    ++sequences;
+    const std::string name = fmt::format("{} sequence {}", families[s / per_family].name(), s % per_family);
+    for (std::size_t k = 0; k < ladder.size(); ++k) {
+      const auto where = [&] { return fmt::format("{}, n = {}", name, ladder[k]); };
+      d_bound.add_lazy(bound_ratio(rungs[s][k].d, rungs[s][k].d_bound), where);
+      h_bound.add_lazy(bound_ratio(rungs[s][k].h, rungs[s][k].h_bound), where);
+      if (k > 0) {
+        steps += 2;
+        decreasing += (rungs[s][k].d < rungs[s][k - 1].d) + (rungs[s][k].h < rungs[s][k - 1].h);
+      }
+    }
+    if (s % per_family == 0) {
+      for (Json& one : sequence_series(name, ladder, rungs[s])) series.push_back(std::move(one));
+    }
+  }
+  harness::ExperimentResult out;
+  // The target names what is checked; what this seed's rows did goes with the method.
+  harness::Check d_check =
+      ratio_check("r_n = 1/log n: D_n <= e^{-1} r_n/(1 - r_n) -> 0 at every rung (nested family rows)", d_bound,
+                  sequences, "D_n / bound");
+  d_check.p_method += fmt::format("; D_n and H_n decreased at {} of {} rung steps", decreasing, steps);
+  out.checks.push_back(std::move(d_check));
+  out.checks.push_back(ratio_check("r_n = log n: H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2 -> 0 at every rung",
+                                   h_bound, sequences, "H_n / bound"));
+  out.figures.push_back(ladder_figure(at, "random", std::move(series)));
+  return out;
+}
+
+// The deterministic sequences of deterministic_row along a ladder of n.
+struct DeterministicSequencesPoint {
+  std::vector<std::uint64_t> n;  // the ladder
+  harness::Fields fields() const { return {{"rows", "deterministic"}, {"n", n}}; }
+};
+
+harness::ExperimentResult criterion_on_deterministic_sequences(const DeterministicSequencesPoint& p,
+                                                               const harness::NoModel&,
+                                                               const harness::PointContext& at) {
+  const std::vector<std::uint64_t>& ladder = p.n;
+  WorstRatio d_bound, h_bound, d_monotone, h_monotone;
+  std::size_t sequences = 0;
+  Json series = Json::array();
+  for (const std::string kind :
+       {"equicorrelated (rho = 0.5)", "contact at every gap (Delta_k = log k)", "two steps (sqrt n within 1)"}) {
+    ++sequences;
+    std::vector<Rung> rungs;
+    for (const std::uint64_t n : ladder) rungs.push_back(evaluate(deterministic_row(kind, n)));
+    for (std::size_t k = 0; k < ladder.size(); ++k) {
+      const auto where = [&] { return fmt::format("{}, n = {}", kind, ladder[k]); };
+      d_bound.add_lazy(bound_ratio(rungs[k].d, rungs[k].d_bound), where);
+      h_bound.add_lazy(bound_ratio(rungs[k].h, rungs[k].h_bound), where);
+      if (k > 0) {
+        // Strict decrease: D_n / D_{n'} < 1; equality (ratio 1) would already be a failure
+        // of "decreasing", so the ratio is inflated by one ulp.
+        d_monotone.add_lazy(bound_ratio(rungs[k].d, rungs[k - 1].d) * (1 + 0x1p-52), where);
+        h_monotone.add_lazy(bound_ratio(rungs[k].h, rungs[k - 1].h) * (1 + 0x1p-52), where);
+      }
+    }
+    for (Json& one : sequence_series(kind, ladder, rungs)) series.push_back(std::move(one));
+  }
+  harness::ExperimentResult out;
+  out.checks.push_back(
+      ratio_check("r_n = 1/log n: D_n <= e^{-1} r_n/(1 - r_n) at every rung", d_bound, sequences, "D_n / bound"));
+  out.checks.push_back(ratio_check("r_n = log n: H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2 at every rung", h_bound,
+                                   sequences, "H_n / bound"));
+  out.checks.push_back(ratio_check("r_n = 1/log n: D_n decreases strictly along the ladder", d_monotone, sequences,
+                                   "D_n / D_{previous n}"));
+  out.checks.push_back(ratio_check("r_n = log n: H_n decreases strictly along the ladder", h_monotone, sequences,
+                                   "H_n / H_{previous n}"));
+  out.figures.push_back(ladder_figure(at, "deterministic", std::move(series)));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gap_criterion() { return std::make_unique<GapCriterion>(); }
+std::unique_ptr<harness::Claim> gap_criterion() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{
+          "UF.gap.criterion", "UF", "UF.md §2 UF.gap.criterion (sequence collapse criterion)",
+          "For rows with scale Lambda_n and any beta_n > 0: beta_n/Lambda_n -> 0 implies D_n(beta_n) -> 0 (top-two "
+          "collapse) and beta_n/Lambda_n -> inf implies H_n(beta_n) -> 0 (entropy collapse); the critical order is "
+          "beta_n ~ Lambda_n.",
+          harness::Provenance::paper_summary, "[summary] (attributed to the paper)"},
+      harness::ModelChoice<harness::NoModel>{{}});
+  const std::vector<std::uint64_t> smoke_ladder{1000, 10000, 100000};
+  const std::vector<std::uint64_t> standard_ladder{1000, 10000, 100000, 1000000, 10000000};
+  claim->experiment("random",
+                    harness::Grid<RandomSequencesPoint>{.smoke = {{smoke_ladder, 2}},
+                                                        .standard = {{standard_ladder, 2}}},
+                    criterion_on_random_sequences);
+  claim->experiment(
+      "deterministic",
+      harness::Grid<DeterministicSequencesPoint>{.smoke = {{smoke_ladder}}, .standard = {{standard_ladder}}},
+      criterion_on_deterministic_sequences);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

@@ -14,14 +14,10 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
-#include "verify/harness/parallel.hpp"
+#include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
-
-using harness::Json;
-
-constexpr char kId[] = "UF.gap.envelope";
 
 struct Tally {
   WorstRatio lower, rank, upper, harmonic;
@@ -62,50 +58,50 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, Where&& w
   }
 }
 
-class GapEnvelope final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
+harness::ExperimentResult envelope_checks(const Tally& tally) {
+  harness::ExperimentResult out;
+  out.checks.push_back(ratio_check("S(beta) <= log Z(beta)", tally.lower, tally.rows, "S / log Z"));
+  out.checks.push_back(ratio_check("e^{-beta Delta_(j)} <= e^{S(beta)} / j for every rank j", tally.rank, tally.rows,
+                                   "j e^{-beta Delta_(j)} / e^S"));
+  out.checks.push_back(
+      ratio_check("log Z(beta) <= S(beta) + log(sum_{j<=n} 1/j)", tally.upper, tally.rows, "log Z / (S + log H_n)"));
+  out.checks.push_back(ratio_check("S + log(sum_{j<=n} 1/j) <= S + log(1 + log n)", tally.harmonic, tally.rows,
+                                   "(S + log H_n) / (S + log(1 + log n))"));
+  return out;
+}
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    return {{{"rows", "random"}, {"count_per_family", smoke ? 300 : 1000}, {"n_max", smoke ? 1000 : 10000}},
-            {{"rows", "adversarial"}, {"long_rows", false}}};  // the 10^6-10^7 rows: UF.gap.laplace-identity, .bounds
+harness::ExperimentResult envelope_on_random_rows(const RandomRowsPoint& p, const harness::NoModel&,
+                                                  const harness::PointContext& at) {
+  return envelope_checks(tally_random_rows<Tally>(
+      p.count_per_family, p.n_max, at.streams,
+      [](Tally& t, std::size_t, const auto& profile, const auto& where) { tally_row(t, profile, where); }));
+}
+
+harness::ExperimentResult envelope_on_adversarial_rows(const AdversarialRowsPoint& p, const harness::NoModel&,
+                                                       const harness::PointContext& at) {
+  Tally tally;
+  for (const LabelledRow& row : adversarial_and_tied_rows(at.streams.key(), p.long_rows)) {
+    tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), [&] { return row.label; });
   }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    Tally tally;
-    if (params.at("rows") == "random") {
-      tally = tally_random_rows<Tally>(params, context.seed, kId,
-                                       [](Tally& t, std::size_t, const auto& profile, const auto& where) {
-                                         tally_row(t, profile, where);
-                                       });
-    } else {
-      const auto stream = rng::make_key(context.seed, kId, params.dump());
-      for (const LabelledRow& row : adversarial_and_tied_rows(stream, params.at("long_rows").get<bool>())) {
-        tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), [&] { return row.label; });
-      }
-    }
-    harness::ExperimentResult out;
-    out.checks.push_back(ratio_check("S(beta) <= log Z(beta)", params, tally.lower, tally.rows, "S / log Z"));
-    out.checks.push_back(ratio_check("e^{-beta Delta_(j)} <= e^{S(beta)} / j for every rank j", params, tally.rank,
-                                     tally.rows, "j e^{-beta Delta_(j)} / e^S"));
-    out.checks.push_back(ratio_check("log Z(beta) <= S(beta) + log(sum_{j<=n} 1/j)", params, tally.upper, tally.rows,
-                                     "log Z / (S + log H_n)"));
-    out.checks.push_back(ratio_check("S + log(sum_{j<=n} 1/j) <= S + log(1 + log n)", params, tally.harmonic,
-                                     tally.rows, "(S + log H_n) / (S + log(1 + log n))"));
-    return out;
-  }
-
- private:
-  harness::ClaimInfo info_{
-      kId, "UF", "UF.md §2 UF.gap.envelope (†)",
-      "The Laplace envelope S(beta) = sup_t (log N(t) - beta t) satisfies S <= log Z <= S + log(sum_{j<=n} 1/j) <= "
-      "S + log(1 + log n), since e^{-beta Delta_(j)} <= e^S / j.",
-      harness::Provenance::paper_summary, "[summary]† (restating draft); [checked] no violation"};
-};
+  return envelope_checks(tally);
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gap_envelope() { return std::make_unique<GapEnvelope>(); }
+std::unique_ptr<harness::Claim> gap_envelope() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{
+          "UF.gap.envelope", "UF", "UF.md §2 UF.gap.envelope (†)",
+          "The Laplace envelope S(beta) = sup_t (log N(t) - beta t) satisfies S <= log Z <= S + log(sum_{j<=n} 1/j) <= "
+          "S + log(1 + log n), since e^{-beta Delta_(j)} <= e^S / j.",
+          harness::Provenance::paper_summary, "[summary]† (restating draft); [checked] no violation"},
+      harness::ModelChoice<harness::NoModel>{{}});
+  claim->experiment("random", harness::Grid<RandomRowsPoint>{.smoke = {{300, 1000}}, .standard = {{1000, 10000}}},
+                    envelope_on_random_rows);
+  // The 10^6-10^7 rows: UF.gap.laplace-identity, .bounds.
+  claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{false}}},
+                    envelope_on_adversarial_rows);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

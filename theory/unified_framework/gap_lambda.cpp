@@ -15,14 +15,12 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
-
-constexpr char kId[] = "UF.gap.lambda";
 // log N / t is computed with one rounding in the log and one in the division; the hand-built
 // values with one or two more. 1e-14 is ~45 ulps.
 constexpr double kTolerance = 1e-14;
@@ -139,103 +137,105 @@ struct Tally {
   }
 };
 
-class GapLambda final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    return {{{"rows", "hand-built"}},
-            {{"rows", "random"}, {"count_per_family", smoke ? 100 : 1000}, {"n_max", smoke ? 300 : 2000}}};
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    harness::ExperimentResult out;
-    const std::string ratio = "relative error / 1e-14";
-    if (params.at("rows") == "hand-built") {
-      Tally t;
-      for (const Expected& row : hand_built_rows()) {
-        ++t.rows;
-        const auto scale = attention::accumulation_scale(attention::gap_profile(std::span<const double>(row.logits)));
-        t.lambda.add(relative_error(scale.lambda, row.lambda) / kTolerance, row.label);
-        t.contact.add(relative_error(scale.contact_gap, row.contact_gap) / kTolerance, row.label);
-        t.alpha.add(relative_error(scale.alpha, row.alpha) / kTolerance, row.label);
-      }
-      out.checks.push_back(ratio_check("Lambda of hand-built rows (step: log n/g; equicorrelated: log n/(1-rho); "
-                                       "contact at every gap; doubling gaps)",
-                                       params, t.lambda, t.rows, ratio));
-      out.checks.push_back(ratio_check("Delta_Lambda (the largest contact gap) of hand-built rows", params, t.contact,
-                                       t.rows, ratio));
-      out.checks.push_back(ratio_check("alpha_n = log N(Delta_Lambda) / log n of hand-built rows", params, t.alpha,
-                                       t.rows, ratio));
-      return out;
-    }
-    const auto count = params.at("count_per_family").get<std::size_t>();
-    const auto n_max = params.at("n_max").get<std::uint64_t>();
-    const auto& families = gap_families();
-    std::vector<Tally> slots(families.size());
-    harness::for_each_replicate(families.size(), [&](std::size_t f) {
-      const RowStreams streams = row_streams(context.seed, kId, families[f].name() + " " + params.dump());
-      Tally& t = slots[f];
-      for (std::size_t i = 0; i < count; ++i) {
-        const auto logits = random_family_row(families[f], streams, static_cast<std::uint32_t>(i), n_max);
-        const auto profile = attention::gap_profile(std::span<const double>(logits));
-        const auto scale = attention::accumulation_scale(profile);
-        if (scale.ties || profile.size() < 2) continue;  // Lambda infinite or zero
-        ++t.rows;
-        // The definition on the gaps in row order, not the sorted profile.
-        std::vector<double> gaps;
-        double top = -std::numeric_limits<double>::infinity();
-        for (double s : logits) top = std::max(top, s);
-        for (double s : logits) {
-          if (!std::isinf(s)) gaps.push_back(top - s);
-        }
-        const BruteForce b = brute_force_scale(gaps);
-        const auto where = [&] { return fmt::format("{} row {} (n = {})", families[f].name(), i, gaps.size()); };
-        t.lambda.add_lazy(relative_error(scale.lambda, b.lambda) / kTolerance, where);
-        t.contact.add_lazy(relative_error(scale.contact_gap, b.contact_gap) / kTolerance, where);
-        t.alpha.add_lazy(relative_error(scale.alpha, b.alpha) / kTolerance, where);
-        const double n = static_cast<double>(gaps.size());
-        t.identity.add_lazy(relative_error(scale.alpha * std::log(n) / scale.contact_gap, scale.lambda) / kTolerance,
-                            where);
-        // N(t) <= e^{Lambda t}: log N(t) / (Lambda t) <= 1 just below every gap and midway between gaps.
-        const std::vector<double>& sorted = profile.gaps;
-        double worst = 0;
-        for (std::size_t k = 1; k < sorted.size(); ++k) {
-          for (const double probe : {std::nextafter(sorted[k], 0.0), 0.5 * (sorted[k - 1] + sorted[k]), sorted[k]}) {
-            if (!(probe > 0)) continue;
-            const double count_at = static_cast<double>(profile.count_within(probe));
-            worst = std::max(worst, std::log(count_at) / probe / scale.lambda);
-          }
-        }
-        t.probe.add_lazy(worst, where);
-      }
-    });
-    Tally t;
-    for (const Tally& s : slots) t.merge(s);
-    out.checks.push_back(
-        ratio_check("Lambda vs the O(n^2) definition max_j log #{i: Delta_i <= Delta_j} / Delta_j", params, t.lambda,
-                    t.rows, ratio));
-    out.checks.push_back(ratio_check("Delta_Lambda vs the O(n^2) definition", params, t.contact, t.rows, ratio));
-    out.checks.push_back(ratio_check("alpha_n vs the O(n^2) definition", params, t.alpha, t.rows, ratio));
-    out.checks.push_back(
-        ratio_check("Lambda = alpha_n log n / Delta_Lambda", params, t.identity, t.rows, ratio));
-    out.checks.push_back(ratio_check("N(t) <= e^{Lambda t} at, just below and between the gaps", params, t.probe, t.rows,
-                                     "log N(t) / (Lambda t)"));
-    return out;
-  }
-
- private:
-  harness::ClaimInfo info_{
-      kId, "UF", "UF.md §2 UF.gap.lambda, §3",
-      "With a unique maximum, log N(t)/t jumps up only at gap values, so Lambda is the finite maximum of log N(t)/t over "
-      "the distinct positive gaps; Delta_Lambda is the largest gap attaining it and Lambda = alpha_n log n / "
-      "Delta_Lambda. The equicorrelated row has Lambda = log n / (1 - rho) exactly.",
-      harness::Provenance::paper_summary, "[summary]; algorithm [derived]"};
+// The rows of hand_built_rows: nothing varies between batteries.
+struct HandBuiltRowsPoint {
+  harness::Fields fields() const { return {{"rows", "hand-built"}}; }
 };
+
+harness::ExperimentResult scale_of_hand_built_rows(const HandBuiltRowsPoint&, const harness::NoModel&,
+                                                   const harness::PointContext&) {
+  harness::ExperimentResult out;
+  const std::string ratio = "relative error / 1e-14";
+  Tally t;
+  for (const Expected& row : hand_built_rows()) {
+    ++t.rows;
+    const auto scale = attention::accumulation_scale(attention::gap_profile(std::span<const double>(row.logits)));
+    t.lambda.add(relative_error(scale.lambda, row.lambda) / kTolerance, row.label);
+    t.contact.add(relative_error(scale.contact_gap, row.contact_gap) / kTolerance, row.label);
+    t.alpha.add(relative_error(scale.alpha, row.alpha) / kTolerance, row.label);
+  }
+  out.checks.push_back(ratio_check("Lambda of hand-built rows (step: log n/g; equicorrelated: log n/(1-rho); "
+                                   "contact at every gap; doubling gaps)",
+                                   t.lambda, t.rows, ratio));
+  out.checks.push_back(
+      ratio_check("Delta_Lambda (the largest contact gap) of hand-built rows", t.contact, t.rows, ratio));
+  out.checks.push_back(
+      ratio_check("alpha_n = log N(Delta_Lambda) / log n of hand-built rows", t.alpha, t.rows, ratio));
+  return out;
+}
+
+harness::ExperimentResult scale_of_random_rows(const RandomRowsPoint& p, const harness::NoModel&,
+                                               const harness::PointContext& at) {
+  harness::ExperimentResult out;
+  const std::string ratio = "relative error / 1e-14";
+  const auto& families = gap_families();
+  std::vector<Tally> slots(families.size());
+  harness::for_each_replicate(families.size(), [&](std::size_t f) {
+    const RowStreams streams = row_streams(at.streams, families[f].name());
+    Tally& t = slots[f];
+    for (std::size_t i = 0; i < p.count_per_family; ++i) {
+      const auto logits = random_family_row(families[f], streams, static_cast<std::uint32_t>(i), p.n_max);
+      const auto profile = attention::gap_profile(std::span<const double>(logits));
+      const auto scale = attention::accumulation_scale(profile);
+      if (scale.ties || profile.size() < 2) continue;  // Lambda infinite or zero
+      ++t.rows;
+      // The definition on the gaps in row order, not the sorted profile.
+      std::vector<double> gaps;
+      double top = -std::numeric_limits<double>::infinity();
+      for (double s : logits) top = std::max(top, s);
+      for (double s : logits) {
+        if (!std::isinf(s)) gaps.push_back(top - s);
+      }
+      const BruteForce b = brute_force_scale(gaps);
+      const auto where = [&] { return fmt::format("{} row {} (n = {})", families[f].name(), i, gaps.size()); };
+      t.lambda.add_lazy(relative_error(scale.lambda, b.lambda) / kTolerance, where);
+      t.contact.add_lazy(relative_error(scale.contact_gap, b.contact_gap) / kTolerance, where);
+      t.alpha.add_lazy(relative_error(scale.alpha, b.alpha) / kTolerance, where);
+      const double n = static_cast<double>(gaps.size());
+      t.identity.add_lazy(relative_error(scale.alpha * std::log(n) / scale.contact_gap, scale.lambda) / kTolerance,
+                          where);
+      // N(t) <= e^{Lambda t}: log N(t) / (Lambda t) <= 1 just below every gap and midway between gaps.
+      const std::vector<double>& sorted = profile.gaps;
+      double worst = 0;
+      for (std::size_t k = 1; k < sorted.size(); ++k) {
+        for (const double probe : {std::nextafter(sorted[k], 0.0), 0.5 * (sorted[k - 1] + sorted[k]), sorted[k]}) {
+          if (!(probe > 0)) continue;
+          const double count_at = static_cast<double>(profile.count_within(probe));
+          worst = std::max(worst, std::log(count_at) / probe / scale.lambda);
+        }
+      }
+      t.probe.add_lazy(worst, where);
+    }
+  });
+  Tally t;
+  for (const Tally& s : slots) t.merge(s);
+  out.checks.push_back(ratio_check("Lambda vs the O(n^2) definition max_j log #{i: Delta_i <= Delta_j} / Delta_j",
+                                   t.lambda, t.rows, ratio));
+  out.checks.push_back(ratio_check("Delta_Lambda vs the O(n^2) definition", t.contact, t.rows, ratio));
+  out.checks.push_back(ratio_check("alpha_n vs the O(n^2) definition", t.alpha, t.rows, ratio));
+  out.checks.push_back(ratio_check("Lambda = alpha_n log n / Delta_Lambda", t.identity, t.rows, ratio));
+  out.checks.push_back(ratio_check("N(t) <= e^{Lambda t} at, just below and between the gaps", t.probe, t.rows,
+                                   "log N(t) / (Lambda t)"));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gap_lambda() { return std::make_unique<GapLambda>(); }
+std::unique_ptr<harness::Claim> gap_lambda() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{
+          "UF.gap.lambda", "UF", "UF.md §2 UF.gap.lambda, §3",
+          "With a unique maximum, log N(t)/t jumps up only at gap values, so Lambda is the finite maximum of log "
+          "N(t)/t over the distinct positive gaps; Delta_Lambda is the largest gap attaining it and Lambda = alpha_n "
+          "log n / Delta_Lambda. The equicorrelated row has Lambda = log n / (1 - rho) exactly.",
+          harness::Provenance::paper_summary, "[summary]; algorithm [derived]"},
+      harness::ModelChoice<harness::NoModel>{{}});
+  const HandBuiltRowsPoint hand_built{};
+  claim->experiment("hand-built", harness::Grid<HandBuiltRowsPoint>{.smoke = {hand_built}, .standard = {hand_built}},
+                    scale_of_hand_built_rows);
+  claim->experiment("random", harness::Grid<RandomRowsPoint>{.smoke = {{100, 300}}, .standard = {{1000, 2000}}},
+                    scale_of_random_rows);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

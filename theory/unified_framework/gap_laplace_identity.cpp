@@ -16,14 +16,11 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
-#include "verify/harness/parallel.hpp"
+#include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
-
-constexpr char kId[] = "UF.gap.laplace-identity";
 constexpr double kTolerance = 1e-13;
 // Below this the excess Z - 1 and H are in (or near) the subnormal range, where relative error
 // is meaningless; there the error is measured against this floor.
@@ -129,53 +126,52 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, Where&& w
   }
 }
 
-class GapLaplaceIdentity final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
+harness::ExperimentResult identity_checks(const Tally& tally) {
+  harness::ExperimentResult out;
+  const std::string ratio = "relative error / 1e-13";
+  out.checks.push_back(ratio_check("Z = beta int_0^inf e^{-beta t} N(t) dt (step-function integral vs direct sum)",
+                                   tally.z, tally.rows, ratio));
+  out.checks.push_back(
+      ratio_check("Z - 1 = beta int_0^inf e^{-beta t} (N(t) - 1) dt", tally.z_excess, tally.rows, ratio));
+  out.checks.push_back(
+      ratio_check("-beta Z'(beta) = beta^2 int t e^{-beta t} N(t) dt - Z = sum_j beta Delta_j e^{-beta Delta_j}",
+                  tally.moment, tally.rows, ratio));
+  out.checks.push_back(ratio_check("H = log Z + sum_j beta Delta_j e^{-beta Delta_j} / Z = -sum_j a_j log a_j",
+                                   tally.entropy, tally.rows, ratio));
+  return out;
+}
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    return {{{"rows", "random"}, {"count_per_family", smoke ? 300 : 1000}, {"n_max", smoke ? 1000 : 10000}},
-            {{"rows", "adversarial"}, {"long_rows", !smoke}}};
+harness::ExperimentResult identities_on_random_rows(const RandomRowsPoint& p, const harness::NoModel&,
+                                                    const harness::PointContext& at) {
+  return identity_checks(tally_random_rows<Tally>(
+      p.count_per_family, p.n_max, at.streams,
+      [](Tally& t, std::size_t, const auto& profile, const auto& where) { tally_row(t, profile, where); }));
+}
+
+harness::ExperimentResult identities_on_adversarial_rows(const AdversarialRowsPoint& p, const harness::NoModel&,
+                                                         const harness::PointContext& at) {
+  Tally tally;
+  for (const LabelledRow& row : adversarial_and_tied_rows(at.streams.key(), p.long_rows)) {
+    tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), [&] { return row.label; });
   }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    Tally tally;
-    if (params.at("rows") == "random") {
-      tally = tally_random_rows<Tally>(params, context.seed, kId,
-                                       [](Tally& t, std::size_t, const auto& profile, const auto& where) {
-                                         tally_row(t, profile, where);
-                                       });
-    } else {
-      const auto stream = rng::make_key(context.seed, kId, params.dump());
-      for (const LabelledRow& row : adversarial_and_tied_rows(stream, params.at("long_rows").get<bool>())) {
-        tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), [&] { return row.label; });
-      }
-    }
-    harness::ExperimentResult out;
-    const std::string ratio = "relative error / 1e-13";
-    out.checks.push_back(ratio_check("Z = beta int_0^inf e^{-beta t} N(t) dt (step-function integral vs direct sum)",
-                                     params, tally.z, tally.rows, ratio));
-    out.checks.push_back(ratio_check("Z - 1 = beta int_0^inf e^{-beta t} (N(t) - 1) dt", params, tally.z_excess,
-                                     tally.rows, ratio));
-    out.checks.push_back(ratio_check(
-        "-beta Z'(beta) = beta^2 int t e^{-beta t} N(t) dt - Z = sum_j beta Delta_j e^{-beta Delta_j}", params,
-        tally.moment, tally.rows, ratio));
-    out.checks.push_back(ratio_check("H = log Z + sum_j beta Delta_j e^{-beta Delta_j} / Z = -sum_j a_j log a_j",
-                                     params, tally.entropy, tally.rows, ratio));
-    return out;
-  }
-
- private:
-  harness::ClaimInfo info_{
-      kId, "UF", "UF.md §2 UF.gap.laplace-identity",
-      "Z(beta) = beta int_0^inf e^{-beta t} N(t) dt, -beta Z'(beta) = beta^2 int t e^{-beta t} N(t) dt - Z, and "
-      "H = log Z + sum_j beta Delta_j e^{-beta Delta_j} / Z: the softmax functionals depend on the row only through N.",
-      harness::Provenance::paper_summary, "[summary]; exact identities"};
-};
+  return identity_checks(tally);
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gap_laplace_identity() { return std::make_unique<GapLaplaceIdentity>(); }
+std::unique_ptr<harness::Claim> gap_laplace_identity() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{"UF.gap.laplace-identity", "UF", "UF.md §2 UF.gap.laplace-identity",
+                         "Z(beta) = beta int_0^inf e^{-beta t} N(t) dt, -beta Z'(beta) = beta^2 int t e^{-beta t} N(t) "
+                         "dt - Z, and H = log Z + sum_j beta Delta_j e^{-beta Delta_j} / Z: the softmax functionals "
+                         "depend on the row only through N.",
+                         harness::Provenance::paper_summary, "[summary]; exact identities"},
+      harness::ModelChoice<harness::NoModel>{{}});
+  claim->experiment("random", harness::Grid<RandomRowsPoint>{.smoke = {{300, 1000}}, .standard = {{1000, 10000}}},
+                    identities_on_random_rows);
+  claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{true}}},
+                    identities_on_adversarial_rows);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

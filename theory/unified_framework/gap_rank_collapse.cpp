@@ -17,14 +17,10 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
-#include "verify/harness/parallel.hpp"
+#include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
-
-using harness::Json;
-
-constexpr char kId[] = "UF.gap.rank-collapse";
 
 // Lambda^{(rho)}: the supremum is attained at a gap value (the ratio decreases between gaps).
 double resolved_scale(const attention::GapProfile<double>& profile, double rho) {
@@ -118,61 +114,72 @@ void tally_row(Tally& t, const attention::GapProfile<double>& profile, bool with
   }
 }
 
-class GapRankCollapse final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
+harness::ExperimentResult rank_collapse_checks(const Tally& tally) {
+  harness::ExperimentResult out;
+  out.checks.push_back(ratio_check("G = max_j a_j - min_j a_j <= e^{-F} = 1/Z", tally.spread, tally.rows, "G Z"));
+  out.checks.push_back(ratio_check("max_j |a_j - 1/n| <= G", tally.uniform, tally.rows, "max_j |a_j - 1/n| / G"));
+  out.checks.push_back(ratio_check("a_(1) = e^{-F} <= 1/n + G (G -> 0 and n -> inf force F -> inf)", tally.top,
+                                   tally.rows, "a_(1) / (1/n + G)"));
+  out.checks.push_back(ratio_check("beta < Lambda^{(rho)} implies log Z(beta) > rho (beta = 0.5, 0.9, 0.999 "
+                                   "Lambda^{(rho)}, rho = 0.1, 0.5, 0.9 log n)",
+                                   tally.resolved, tally.rows, "rho / log Z"));
+  out.checks.push_back(ratio_check("Lambda^{(rho)} <= B(rho) = sup{beta : Z(beta) >= e^rho} (B from above by "
+                                   "bisection)",
+                                   tally.boundary, tally.rows, "Lambda^{(rho)} / B(rho)"));
+  out.checks.push_back(ratio_check("r = beta/Lambda < 1 implies F = log Z >= (1 - r) C_n", tally.partition, tally.rows,
+                                   "(1 - r) C_n / log Z"));
+  return out;
+}
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    return {{{"rows", "random"}, {"count_per_family", smoke ? 200 : 2000}, {"n_max", smoke ? 1000 : 10000},
-             {"rank_boundary_rows", smoke ? 50 : 200}},
-            {{"rows", "adversarial"}, {"long_rows", false}}};
+// Random rows of every family, the first rank_boundary_rows of each also through the bisection for B(rho).
+struct RandomRowsWithBoundaryPoint {
+  std::size_t count_per_family;    // rows of each family
+  std::uint64_t n_max;             // row lengths are log-uniform on [2, n_max]
+  std::size_t rank_boundary_rows;  // rows of each family on which Lambda^{(rho)} <= B(rho) is checked
+  harness::Fields fields() const {
+    return {{"rows", "random"},
+            {"count_per_family", count_per_family},
+            {"n_max", n_max},
+            {"rank_boundary_rows", rank_boundary_rows}};
   }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    Tally tally;
-    if (params.at("rows") == "random") {
-      const auto boundary_rows = params.at("rank_boundary_rows").get<std::size_t>();
-      tally = tally_random_rows<Tally>(params, context.seed, kId,
-                                       [&](Tally& t, std::size_t i, const auto& profile, const auto& where) {
-                                         tally_row(t, profile, i < boundary_rows, where);
-                                       });
-    } else {
-      const auto stream = rng::make_key(context.seed, kId, params.dump());
-      for (const LabelledRow& row : adversarial_rows(stream, params.at("long_rows").get<bool>())) {
-        tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), row.logits.size() <= 100000,
-                  [&] { return row.label; });
-      }
-    }
-    harness::ExperimentResult out;
-    out.checks.push_back(
-        ratio_check("G = max_j a_j - min_j a_j <= e^{-F} = 1/Z", params, tally.spread, tally.rows, "G Z"));
-    out.checks.push_back(
-        ratio_check("max_j |a_j - 1/n| <= G", params, tally.uniform, tally.rows, "max_j |a_j - 1/n| / G"));
-    out.checks.push_back(ratio_check("a_(1) = e^{-F} <= 1/n + G (G -> 0 and n -> inf force F -> inf)", params,
-                                     tally.top, tally.rows, "a_(1) / (1/n + G)"));
-    out.checks.push_back(ratio_check("beta < Lambda^{(rho)} implies log Z(beta) > rho (beta = 0.5, 0.9, 0.999 "
-                                     "Lambda^{(rho)}, rho = 0.1, 0.5, 0.9 log n)",
-                                     params, tally.resolved, tally.rows, "rho / log Z"));
-    out.checks.push_back(ratio_check("Lambda^{(rho)} <= B(rho) = sup{beta : Z(beta) >= e^rho} (B from above by "
-                                     "bisection)",
-                                     params, tally.boundary, tally.rows, "Lambda^{(rho)} / B(rho)"));
-    out.checks.push_back(ratio_check("r = beta/Lambda < 1 implies F = log Z >= (1 - r) C_n", params, tally.partition,
-                                     tally.rows, "(1 - r) C_n / log Z"));
-    return out;
-  }
-
- private:
-  harness::ClaimInfo info_{
-      kId, "UF", "UF.md §2 UF.gap.rank-collapse (†)",
-      "F(beta_n) = log Z -> inf iff G(beta_n) = max|a_j - a_k| -> 0 iff max_j |a_j - 1/n| -> 0; beta_n < "
-      "Lambda_n^{(r_n)} with r_n -> inf gives Z > e^{r_n}; beta_n/Lambda_n -> 0 with C_n -> inf gives "
-      "log Z >= (1 - r_n) C_n -> inf.",
-      harness::Provenance::paper_summary, "[summary]† (restating draft)"};
 };
+
+harness::ExperimentResult rank_collapse_on_random_rows(const RandomRowsWithBoundaryPoint& p, const harness::NoModel&,
+                                                       const harness::PointContext& at) {
+  return rank_collapse_checks(tally_random_rows<Tally>(
+      p.count_per_family, p.n_max, at.streams, [&](Tally& t, std::size_t i, const auto& profile, const auto& where) {
+        tally_row(t, profile, i < p.rank_boundary_rows, where);
+      }));
+}
+
+harness::ExperimentResult rank_collapse_on_adversarial_rows(const AdversarialRowsPoint& p, const harness::NoModel&,
+                                                            const harness::PointContext& at) {
+  Tally tally;
+  for (const LabelledRow& row : adversarial_rows(at.streams.key(), p.long_rows)) {
+    tally_row(tally, attention::gap_profile(std::span<const double>(row.logits)), row.logits.size() <= 100000,
+              [&] { return row.label; });
+  }
+  return rank_collapse_checks(tally);
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gap_rank_collapse() { return std::make_unique<GapRankCollapse>(); }
+std::unique_ptr<harness::Claim> gap_rank_collapse() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{
+          "UF.gap.rank-collapse", "UF", "UF.md §2 UF.gap.rank-collapse (†)",
+          "F(beta_n) = log Z -> inf iff G(beta_n) = max|a_j - a_k| -> 0 iff max_j |a_j - 1/n| -> 0; beta_n < "
+          "Lambda_n^{(r_n)} with r_n -> inf gives Z > e^{r_n}; beta_n/Lambda_n -> 0 with C_n -> inf gives "
+          "log Z >= (1 - r_n) C_n -> inf.",
+          harness::Provenance::paper_summary, "[summary]† (restating draft)"},
+      harness::ModelChoice<harness::NoModel>{{}});
+  claim->experiment("random",
+                    harness::Grid<RandomRowsWithBoundaryPoint>{.smoke = {{200, 1000, 50}},
+                                                               .standard = {{2000, 10000, 200}}},
+                    rank_collapse_on_random_rows);
+  claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{false}}},
+                    rank_collapse_on_adversarial_rows);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

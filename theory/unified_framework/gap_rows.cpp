@@ -37,8 +37,8 @@ ScoreFamily gap_family(const std::string& name) {
   throw std::invalid_argument("gap_family: unknown family " + name);
 }
 
-RowStreams row_streams(std::uint32_t seed, const std::string& claim_id, const std::string& experiment) {
-  return {rng::make_key(seed, claim_id, "scores " + experiment), rng::make_key(seed, claim_id, "shape " + experiment)};
+RowStreams row_streams(const harness::Streams& point, const std::string& rows) {
+  return {point.key("scores " + rows), point.key("shape " + rows)};
 }
 
 double row_uniform(const RowStreams& streams, std::uint32_t index, std::uint32_t slot) {

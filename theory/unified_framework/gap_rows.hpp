@@ -13,8 +13,9 @@
 
 #include "reference/unified/score_families.hpp"
 #include "verify/attention/row_statistics.hpp"
-#include "verify/harness/check.hpp"
 #include "verify/harness/parallel.hpp"
+#include "verify/harness/point.hpp"
+#include "verify/harness/streams.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::theory::unified_framework {
@@ -36,7 +37,8 @@ struct RowStreams {
   rng::StreamKey scores;
   rng::StreamKey shape;
 };
-RowStreams row_streams(std::uint32_t seed, const std::string& claim_id, const std::string& experiment);
+// The streams of the set of random rows called `rows` (a family's name, ...) of one grid point.
+RowStreams row_streams(const harness::Streams& point, const std::string& rows);
 
 // Slots of row_uniform taken by random_family_row; claims draw from kFirstFreeSlot on.
 inline constexpr std::uint32_t kFirstFreeSlot = 3;
@@ -61,21 +63,40 @@ std::vector<LabelledRow> tied_rows(rng::StreamKey stream);
 // adversarial_rows followed by tied_rows, for the identities that hold with ties too.
 std::vector<LabelledRow> adversarial_and_tied_rows(rng::StreamKey stream, bool long_rows);
 
-// Visits the random rows of one grid point (params: count_per_family, n_max), each family's rows
-// into its own Tally on its own thread, merged in family order so that the result does not
-// depend on the thread count. visit(tally, row_index, profile, where), where() names the row.
+// The grid points of the deterministic claims name their rows ("rows": "random", "adversarial",
+// ...) as well as their experiment does, so that a check in the report says which rows it is about.
+
+// Random rows of every family of gap_families().
+struct RandomRowsPoint {
+  std::size_t count_per_family;  // rows of each family
+  std::uint64_t n_max;           // row lengths are log-uniform on [2, n_max]
+  harness::Fields fields() const {
+    return {{"rows", "random"}, {"count_per_family", count_per_family}, {"n_max", n_max}};
+  }
+};
+
+// The hand-built rows of adversarial_rows (or adversarial_and_tied_rows).
+struct AdversarialRowsPoint {
+  bool long_rows;  // with the full family rows of 10^6 and 10^7 entries
+  harness::Fields fields() const { return {{"rows", "adversarial"}, {"long_rows", long_rows}}; }
+};
+
+// Visits `count_per_family` random rows of each family (lengths up to n_max) drawn from the
+// streams of one grid point, each family's rows into its own Tally on its own thread, merged in
+// family order so that the result does not depend on the thread count.
+// visit(tally, row_index, profile, where), where() names the row.
 template <class Tally, class Visit>
-Tally tally_random_rows(const harness::Json& params, std::uint32_t seed, const std::string& claim_id, Visit&& visit) {
-  const auto count = params.at("count_per_family").template get<std::size_t>();
-  const auto n_max = params.at("n_max").template get<std::uint64_t>();
+Tally tally_random_rows(std::size_t count_per_family, std::uint64_t n_max, const harness::Streams& point,
+                        Visit&& visit) {
   const auto& families = gap_families();
   std::vector<Tally> slots(families.size());
   harness::for_each_replicate(families.size(), [&](std::size_t f) {
-    const RowStreams streams = row_streams(seed, claim_id, families[f].name() + " " + params.dump());
-    for (std::size_t i = 0; i < count; ++i) {
+    const RowStreams streams = row_streams(point, families[f].name());
+    for (std::size_t i = 0; i < count_per_family; ++i) {
       const auto logits = random_family_row(families[f], streams, static_cast<std::uint32_t>(i), n_max);
       const auto profile = attention::gap_profile(std::span<const double>(logits));
-      visit(slots[f], i, profile, [&] { return fmt::format("{} row {} (n = {})", families[f].name(), i, profile.size()); });
+      visit(slots[f], i, profile,
+            [&] { return fmt::format("{} row {} (n = {})", families[f].name(), i, profile.size()); });
     }
   });
   Tally tally;
