@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "theory/scaling_limits/planted_keys.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/parallel.hpp"
@@ -88,6 +89,9 @@ CriticalModel critical_exponent_2_over_d() {
 
 CriticalModel truncation_radius_too_small() { return {.retained_keys = keep_within_one_temperature_unit}; }
 
+// Planted bug "keys-not-normalised" (planted_keys.hpp), in the naive sampler of the cross-check.
+CriticalModel keys_not_normalised() { return {.naive_top = simulate_critical_naive_top<GaussianKeysNotNormalised>}; }
+
 sample::NearestKeys sample_critical_keys(const CriticalModel& model, rng::StreamKey stream, std::uint32_t replicate,
                                          std::uint64_t n, int d, double beta, bool with_directions) {
   sample::NearestKeys keys = sample::sample_sphere_truncated(stream, replicate, n, d, beta, 1e-15, with_directions);
@@ -111,6 +115,7 @@ CriticalSample simulate_critical(const CriticalModel& model, const CriticalExper
   return s;
 }
 
+template <class DrawKey>
 std::vector<double> simulate_critical_naive_top(const CriticalModel& model, const CriticalExperiment& e,
                                                 rng::StreamKey stream) {
   const double beta = model.critical_beta(e.d, e.gamma, static_cast<double>(e.n));
@@ -120,11 +125,18 @@ std::vector<double> simulate_critical_naive_top(const CriticalModel& model, cons
     sample::for_each_naive_sphere_key(stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
                                       [&](std::uint64_t, std::span<const double> key) {
                                         softmax.add(-beta * sample::gap_to_query(key), {});
-                                      });
+                                      }, DrawKey{});
     top[r] = softmax.top_weight();
   });
   return top;
 }
+
+template std::vector<double> simulate_critical_naive_top<sample::UniformOnSphere>(const CriticalModel&,
+                                                                                  const CriticalExperiment&,
+                                                                                  rng::StreamKey);
+template std::vector<double> simulate_critical_naive_top<GaussianKeysNotNormalised>(const CriticalModel&,
+                                                                                    const CriticalExperiment&,
+                                                                                    rng::StreamKey);
 
 CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,
                                        bool with_output) {

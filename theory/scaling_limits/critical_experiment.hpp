@@ -12,6 +12,7 @@
 #include "verify/harness/claim.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/sample/nearest_keys.hpp"
+#include "verify/sample/sphere_naive.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 
@@ -32,6 +33,16 @@ void keep_sampled_keys(sample::NearestKeys& keys, double beta);
 // The model of the critical experiment, true by default: the critical parametrisation the claims
 // state, the gamma at which they read the exact references, and what becomes of the truncated
 // sampler's keys before any functional is formed.
+struct CriticalModel;
+
+// The top weight by the naive sampler (all n keys, each drawn by DrawKey) at the model's beta: the
+// cross-check of the truncated sampler. Defined for sample::UniformOnSphere (the truth) and the
+// planted GaussianKeysNotNormalised (planted_keys.hpp).
+template <class DrawKey>
+std::vector<double> simulate_critical_naive_top(const CriticalModel& model, const CriticalExperiment& e,
+                                                rng::StreamKey stream);
+using NaiveTopWeights = std::vector<double> (*)(const CriticalModel&, const CriticalExperiment&, rng::StreamKey);
+
 struct CriticalModel {
   // p = 2/(d-1), beta_n = gamma n^p and its inverse.
   double (*critical_exponent)(int d) = reference::sphere_critical_exponent;
@@ -39,9 +50,7 @@ struct CriticalModel {
   double (*gamma_for_beta)(int d, double beta, double n) = reference::sphere_critical_gamma;
   double (*reference_gamma)(double gamma) = gamma_as_stated;
   void (*retained_keys)(sample::NearestKeys& keys, double beta) = keep_sampled_keys;
-  // TODO(merge): keys-not-normalised. The naive sampler's key draw (true: uniform on the sphere;
-  // planted: the Gaussian draw of the theory/scaling_limits/ header of the naive-sampler branch)
-  // belongs here, passed by simulate_critical_naive_top to sample::for_each_naive_sphere_key.
+  NaiveTopWeights naive_top = simulate_critical_naive_top<sample::UniformOnSphere>;
 };
 
 // The planted bugs shared by the critical claims: the true model with one piece replaced
@@ -49,6 +58,7 @@ struct CriticalModel {
 CriticalModel critical_constant_x1_03();
 CriticalModel critical_exponent_2_over_d();
 CriticalModel truncation_radius_too_small();
+CriticalModel keys_not_normalised();
 
 // The truncated sampler's keys at beta (epsilon 1e-15), through the model's retained_keys.
 sample::NearestKeys sample_critical_keys(const CriticalModel& model, rng::StreamKey stream, std::uint32_t replicate,
@@ -63,10 +73,6 @@ struct CriticalSample {
 // At the model's beta_n for (d, gamma, n).
 CriticalSample simulate_critical(const CriticalModel& model, const CriticalExperiment& e, rng::StreamKey stream,
                                  bool with_output);
-// The top weight by the naive sampler: all n keys, normalised Gaussians (the cross-check).
-std::vector<double> simulate_critical_naive_top(const CriticalModel& model, const CriticalExperiment& e,
-                                                rng::StreamKey stream);
-
 // The limit: the PPP sampler at the same (d, gamma), tangential = n^{2/(d-1)} |P_perp ybar|^2's limit.
 CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,
                                        bool with_output);

@@ -68,7 +68,7 @@ harness::ExperimentResult run_output(const CriticalModel& model, const std::stri
   return out;
 }
 
-class CriticalOutputEnergy final : public harness::Claim {
+class CriticalOutputEnergy final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -88,7 +88,7 @@ class CriticalOutputEnergy final : public harness::Claim {
       harness::Provenance::derived, "[derived][checked]"};
 };
 
-class CriticalOutputTangential final : public harness::Claim {
+class CriticalOutputTangential final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<Json> grid(harness::Battery battery) const override { return output_grid(battery); }
@@ -106,9 +106,7 @@ class CriticalOutputTangential final : public harness::Claim {
 
 }  // namespace
 
-void register_critical_output(harness::Registry& registry) {
-  registry.add(std::make_unique<CriticalOutputEnergy>());
-  registry.add(std::make_unique<CriticalOutputTangential>());
-}
+std::unique_ptr<harness::Claim> critical_output_energy() { return std::make_unique<CriticalOutputEnergy>(); }
+std::unique_ptr<harness::Claim> critical_output_tangential() { return std::make_unique<CriticalOutputTangential>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -86,7 +86,7 @@ Json cdf_figure(const std::string& claim, const Json& params, std::span<const do
           {"series", std::move(series)}};
 }
 
-class CriticalTopWeight final : public harness::Claim {
+class CriticalTopWeight final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -118,7 +118,7 @@ class CriticalTopWeight final : public harness::Claim {
       const CriticalSample truncated =
           simulate_critical(model, e, rng::make_key(context.seed, info_.id, params.dump()), false);
       const std::vector<double> naive =
-          simulate_critical_naive_top(model, e, rng::make_key(context.seed, info_.id, "naive " + params.dump()));
+          model.naive_top(model, e, rng::make_key(context.seed, info_.id, "naive " + params.dump()));
       harness::ExperimentResult out;
       out.checks.push_back(harness::gof_check(stats::two_sample_anderson_darling(truncated.top, naive),
                                               "law of w_(1): truncated sampler vs naive sampler (two-sample AD)",
@@ -146,12 +146,11 @@ class CriticalTopWeight final : public harness::Claim {
   }
 
  private:
-  // TODO(merge): keys-not-normalised, registered here too once CriticalModel carries the naive
-  // sampler's key draw (see critical_experiment.hpp).
   harness::ModelChoice<CriticalModel> models_{CriticalModel{},
                                               {{"critical-constant-x1.03", critical_constant_x1_03()},
                                                {"critical-exponent-2-over-d", critical_exponent_2_over_d()},
-                                               {"truncation-radius-too-small", truncation_radius_too_small()}}};
+                                               {"truncation-radius-too-small", truncation_radius_too_small()},
+                                               {"keys-not-normalised", keys_not_normalised()}}};
   harness::ClaimInfo info_{
       "SL.critical.top-weight", "SL", "SL.md §2 SL.critical.top-weight; paper §3 (critical regime)",
       "At beta_n = gamma n^{2/(d-1)} the ordered weights converge in law to W_j = exp(-c Gamma_j^p)/sum_k "
@@ -159,7 +158,7 @@ class CriticalTopWeight final : public harness::Claim {
       harness::Provenance::derived, "[paper] + [derived][checked]"};
 };
 
-class CriticalFiniteMass final : public harness::Claim {
+class CriticalFiniteMass final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -220,7 +219,7 @@ constexpr double kSpacingMeanWrittenAsGamma = 1;
 
 // d = 3 is exact at every n: the gaps are n i.i.d. U(0,2), so each uniform spacing
 // (t_(j+1) - t_(j))/2 ~ Beta(1, n), and log(w_(j)/w_(j+1)) = beta (t_(j+1) - t_(j)).
-class CriticalSpacings final : public harness::Claim {
+class CriticalSpacings final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -276,10 +275,8 @@ class CriticalSpacings final : public harness::Claim {
 
 }  // namespace
 
-void register_critical_weights(harness::Registry& registry) {
-  registry.add(std::make_unique<CriticalTopWeight>());
-  registry.add(std::make_unique<CriticalSpacings>());
-  registry.add(std::make_unique<CriticalFiniteMass>());
-}
+std::unique_ptr<harness::Claim> critical_top_weight() { return std::make_unique<CriticalTopWeight>(); }
+std::unique_ptr<harness::Claim> critical_spacings() { return std::make_unique<CriticalSpacings>(); }
+std::unique_ptr<harness::Claim> critical_finite_mass() { return std::make_unique<CriticalFiniteMass>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -11,7 +11,7 @@ namespace {
 
 using harness::Json;
 
-class GlobalAverage final : public harness::Claim {
+class GlobalAverage final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -54,6 +54,6 @@ class GlobalAverage final : public harness::Claim {
 
 }  // namespace
 
-void register_global_average(harness::Registry& registry) { registry.add(std::make_unique<GlobalAverage>()); }
+std::unique_ptr<harness::Claim> global_average() { return std::make_unique<GlobalAverage>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -61,7 +61,7 @@ double first_order_drift(double beta, double kappa0, double cosine) {
   return kappa0 * std::sqrt(1 - cosine * cosine) / beta;
 }
 
-class HeatEquation final : public harness::Claim {
+class HeatEquation final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -178,6 +178,6 @@ class HeatEquation final : public harness::Claim {
 
 }  // namespace
 
-void register_heat_equation(harness::Registry& registry) { registry.add(std::make_unique<HeatEquation>()); }
+std::unique_ptr<harness::Claim> heat_equation() { return std::make_unique<HeatEquation>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -92,7 +92,7 @@ Json ecdf_figure(const std::string& claim, const Json& params, const std::string
       });
 }
 
-class LocalExponent final : public harness::Claim {
+class LocalExponent final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -224,6 +224,6 @@ class LocalExponent final : public harness::Claim {
 
 }  // namespace
 
-void register_local_exponent(harness::Registry& registry) { registry.add(std::make_unique<LocalExponent>()); }
+std::unique_ptr<harness::Claim> local_exponent() { return std::make_unique<LocalExponent>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

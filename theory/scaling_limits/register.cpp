@@ -1,19 +1,37 @@
+#include <memory>
+
 #include "theory/scaling_limits/claims.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 
+// The claims, in report order: one line each, naming the function of the claim's own file that
+// builds it.
+#define ATTNLAW_SCALING_LIMITS_CLAIMS(CLAIM) \
+  CLAIM(global_average) \
+  CLAIM(subcritical_bias) \
+  CLAIM(subcritical_gaussian) \
+  CLAIM(scale_exponent) \
+  CLAIM(critical_top_weight) \
+  CLAIM(critical_spacings) \
+  CLAIM(critical_finite_mass) \
+  CLAIM(critical_output_energy) \
+  CLAIM(critical_output_tangential) \
+  CLAIM(local_exponent) \
+  CLAIM(subcritical_top_weight) \
+  CLAIM(supercritical_collapse) \
+  CLAIM(supercritical_gap_law) \
+  CLAIM(supercritical_output) \
+  CLAIM(heat_equation)
+
+#define ATTNLAW_DECLARE_CLAIM(name) std::unique_ptr<harness::Claim> name();
+ATTNLAW_SCALING_LIMITS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
+#undef ATTNLAW_DECLARE_CLAIM
+
 void register_claims(harness::Registry& registry) {
   registry.add_paper("SL", "Bruno, Rigollet, Chen, Polyanskiy, Lin: Scaling Limits of Long-Context Transformers (arXiv:2605.08505)");
-  register_global_average(registry);
-  register_subcritical_output(registry);
-  register_scale_exponent(registry);
-  register_critical_weights(registry);
-  register_critical_output(registry);
-  register_local_exponent(registry);
-  register_subcritical_top_weight(registry);
-  register_supercritical_weights(registry);
-  register_supercritical_output(registry);
-  register_heat_equation(registry);
+#define ATTNLAW_ADD_CLAIM(name) registry.add(name());
+  ATTNLAW_SCALING_LIMITS_CLAIMS(ATTNLAW_ADD_CLAIM)
+#undef ATTNLAW_ADD_CLAIM
 
   // The planted bugs of the mutant audit: each is an alternative model registered beside the
   // claims that carry it (attnlaw audit mutants).

@@ -64,7 +64,7 @@ LocalRoot local_root(std::span<const double> log_beta, std::span<const double> m
   return out;
 }
 
-class ScaleExponent final : public harness::Claim {
+class ScaleExponent final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -222,6 +222,6 @@ class ScaleExponent final : public harness::Claim {
 
 }  // namespace
 
-void register_scale_exponent(harness::Registry& registry) { registry.add(std::make_unique<ScaleExponent>()); }
+std::unique_ptr<harness::Claim> scale_exponent() { return std::make_unique<ScaleExponent>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -36,7 +36,7 @@ std::vector<Json> subcritical_grid(harness::Battery battery, std::size_t smoke_r
           point({5, 0.25, 10000, standard_reps}), point({5, 0.3, 30000, standard_reps})};
 }
 
-class SubcriticalBias final : public harness::Claim {
+class SubcriticalBias final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -63,7 +63,7 @@ class SubcriticalBias final : public harness::Claim {
       harness::Provenance::derived, "[paper] + [derived][checked]"};
 };
 
-class SubcriticalGaussian final : public harness::Claim {
+class SubcriticalGaussian final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -94,9 +94,7 @@ class SubcriticalGaussian final : public harness::Claim {
 
 }  // namespace
 
-void register_subcritical_output(harness::Registry& registry) {
-  registry.add(std::make_unique<SubcriticalBias>());
-  registry.add(std::make_unique<SubcriticalGaussian>());
-}
+std::unique_ptr<harness::Claim> subcritical_bias() { return std::make_unique<SubcriticalBias>(); }
+std::unique_ptr<harness::Claim> subcritical_gaussian() { return std::make_unique<SubcriticalGaussian>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -79,7 +79,7 @@ double edgeworth_cdf(double z, double mean, double sd, double skewness) {
   return std::clamp(F, 1e-300, 1 - 0x1p-53);
 }
 
-class SubcriticalTopWeight final : public harness::Claim {
+class SubcriticalTopWeight final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -146,8 +146,6 @@ class SubcriticalTopWeight final : public harness::Claim {
 
 }  // namespace
 
-void register_subcritical_top_weight(harness::Registry& registry) {
-  registry.add(std::make_unique<SubcriticalTopWeight>());
-}
+std::unique_ptr<harness::Claim> subcritical_top_weight() { return std::make_unique<SubcriticalTopWeight>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -38,7 +38,7 @@ struct NearestKeyModel {
   double (*radius_constant)(int d) = ball_constant;
 };
 
-class SupercriticalOutput final : public harness::Claim {
+class SupercriticalOutput final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -103,8 +103,6 @@ class SupercriticalOutput final : public harness::Claim {
 
 }  // namespace
 
-void register_supercritical_output(harness::Registry& registry) {
-  registry.add(std::make_unique<SupercriticalOutput>());
-}
+std::unique_ptr<harness::Claim> supercritical_output() { return std::make_unique<SupercriticalOutput>(); }
 
 }  // namespace attnlaw::theory::scaling_limits

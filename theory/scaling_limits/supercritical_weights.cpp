@@ -109,7 +109,7 @@ std::vector<Json> collapse_grid(harness::Battery battery) {
   return points;
 }
 
-class SupercriticalCollapse final : public harness::Claim {
+class SupercriticalCollapse final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -252,7 +252,7 @@ class SupercriticalCollapse final : public harness::Claim {
 // P(G > 30) = e^{-30} (d = 3), P(G > 6) < e^{-36} (d = 5).
 double gap_cover(int d) { return d == 3 ? 30 : 6; }
 
-class SupercriticalGapLaw final : public harness::Claim {
+class SupercriticalGapLaw final : public harness::JsonGridClaim {
  public:
   const harness::ClaimInfo& info() const override { return info_; }
   std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
@@ -339,9 +339,7 @@ class SupercriticalGapLaw final : public harness::Claim {
 
 }  // namespace
 
-void register_supercritical_weights(harness::Registry& registry) {
-  registry.add(std::make_unique<SupercriticalCollapse>());
-  registry.add(std::make_unique<SupercriticalGapLaw>());
-}
+std::unique_ptr<harness::Claim> supercritical_collapse() { return std::make_unique<SupercriticalCollapse>(); }
+std::unique_ptr<harness::Claim> supercritical_gap_law() { return std::make_unique<SupercriticalGapLaw>(); }
 
 }  // namespace attnlaw::theory::scaling_limits
