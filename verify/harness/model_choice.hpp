@@ -13,6 +13,9 @@
 
 namespace attnlaw::harness {
 
+// a claim whose checks take nothing from a model
+struct NoModel {};
+
 template <class Model>
 class ModelChoice {
  public:
