@@ -310,7 +310,8 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
   const double z = (slope - prediction.slope) / total_se;
   harness::Check c;
   c.test = "z-test";
-  c.target = "slope of log median Lambda_n on " + std::string(polynomial ? "log n" : "log log n") + " = " + prediction.text;
+  c.target =
+      "slope of log median Lambda_n on " + std::string(polynomial ? "log n" : "log log n") + " = " + prediction.text;
   c.statistic = z;
   c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
   c.p_method = fmt::format("normal; bootstrap s.e. over rows ({} resamples) {:.4f}, reference s.e. {:.4f}; 95% CI "
@@ -377,7 +378,8 @@ harness::ExperimentResult gumbel_slope(const GumbelFitPoint& p, const SphereScal
   Prediction prediction;
   prediction.slope = slope_of_medians(fit.x, reference.lo);
   prediction.se = fit.se * std::sqrt(static_cast<double>(p.reps) / static_cast<double>(p.reference_reps));
-  const double h_slope = reference::unified::fitted_exponent(p.family, ladder.n.data(), static_cast<int>(ladder.n.size()));
+  const double h_slope =
+      reference::unified::fitted_exponent(p.family, ladder.n.data(), static_cast<int>(ladder.n.size()));
   prediction.text = fmt::format("its exact finite-n law ({} rows per n, independent stream); asymptote {}",
                                 p.reference_reps, asymptote(p.family));
   prediction.values = fmt::format("; predicted {:.4f}, slope of h_n over the same n {:.4f}", prediction.slope, h_slope);

@@ -309,8 +309,8 @@ std::unique_ptr<harness::Claim> family_exponential() {
   auto claim = std::make_unique<harness::ClaimSpec<ExponentialModel>>(
       harness::ClaimInfo{
           "UF.family.exponential", "UF", "UF.md §2 UF.family.exponential",
-          "I.i.d. Exp(1) scores: h_n = 1, Delta_(k) = M_{k-1} exactly, N_n a rate-1 Yule process stopped at n; beta = c "
-          "> 1 gives PD(1/c) up to O(n^{1-c}); beta = c < 1 gives log Z = (1-c) log n + O(1) and H = log n + "
+          "I.i.d. Exp(1) scores: h_n = 1, Delta_(k) = M_{k-1} exactly, N_n a rate-1 Yule process stopped at n; beta = "
+          "c > 1 gives PD(1/c) up to O(n^{1-c}); beta = c < 1 gives log Z = (1-c) log n + O(1) and H = log n + "
           "log(1/(1-c)) - c/(1-c) + o(1); Lambda_n increases to L.",
           harness::Provenance::derived, "[derived][checked]"},
       harness::ModelChoice<ExponentialModel>{
@@ -323,7 +323,8 @@ std::unique_ptr<harness::Claim> family_exponential() {
   claim->experiment("spacings-full-row",
                     harness::Grid<FullRowSpacingsPoint>{.smoke = {{1000, 200}}, .standard = {{10000, 1000}}},
                     spacings_full_row);
-  claim->experiment("yule", harness::Grid<YulePoint>{.smoke = {{1e6, 128, 4000}}, .standard = {{1e6, 128, 40000}}}, yule);
+  claim->experiment("yule", harness::Grid<YulePoint>{.smoke = {{1e6, 128, 4000}}, .standard = {{1e6, 128, 40000}}},
+                    yule);
   // c = 4/3 at n = 1e4 misses 4.1% of E Z (the bulk beyond the n-th point): the exact E Z_n
   // is tested there, the PD moments at n = 1e12 where the missing mass is 3.6e-4.
   const auto windows = [](std::size_t reps) {
@@ -340,8 +341,8 @@ std::unique_ptr<harness::Claim> family_exponential() {
                                                                  {0.5, ladder, 1000, 2000},
                                                                  {0.7, ladder, 1000, 2000}}},
                     subcritical);
-  claim->experiment("lambda", harness::Grid<LambdaPoint>{.smoke = {{1e4, 2048, 2000}}, .standard = {{1e4, 2048, 20000}}},
-                    lambda);
+  claim->experiment("lambda",
+                    harness::Grid<LambdaPoint>{.smoke = {{1e4, 2048, 2000}}, .standard = {{1e4, 2048, 20000}}}, lambda);
   return claim;
 }
 

@@ -138,8 +138,8 @@ struct IprPoint {
 
 harness::ExperimentResult ipr_tends_to_pd(const IprPoint& point, const GaussianModel& model,
                                           const harness::PointContext& at) {
-  return window_ladder(kGaussian, scale_of(model), {.gamma = point.gamma, .n = point.n, .K = point.K, .reps = point.reps},
-                       at);
+  return window_ladder(kGaussian, scale_of(model),
+                       {.gamma = point.gamma, .n = point.n, .K = point.K, .reps = point.reps}, at);
 }
 
 struct SubcriticalPoint {
@@ -227,7 +227,8 @@ harness::ExperimentResult annealed_centrings_converge(const AnnealedLimitPoint& 
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
       fmt::format("c = {}: H_ann/log n -> 1 - c^2 and A_n/log n -> -(1-c)^2 (monotone; within 0.01 at n = 1e300)", c),
-      monotone ? worst : 2.0, "closed forms with h_n, b_n; statistic = worst distance at 1e300 / 0.01 (2 if not monotone)"));
+      monotone ? worst : 2.0,
+      "closed forms with h_n, b_n; statistic = worst distance at 1e300 / 0.01 (2 if not monotone)"));
   return out;
 }
 

@@ -28,13 +28,14 @@ harness::ExperimentResult family_scale_check(const reference::unified::ScoreFami
                                              const std::vector<double>& ns);
 
 // One n-ladder of the window: beta = c h_n, or beta = gamma sqrt(log n) when gamma is set.
+// Built with designated initializers: the members a ladder does not name stay empty.
 struct WindowLadder {
-  std::optional<double> c;      // beta = c h_n, c > 1
-  std::optional<double> gamma;  // beta = gamma sqrt(log n) (Giorlandino–Goldt), in place of c
-  std::vector<double> n;        // the rungs, increasing
-  std::size_t K;                // top scores retained per row
-  std::size_t reps;             // rows per rung
-  std::optional<double> alpha_shift;  // the relative shift of alpha = h_n/beta the largest rung must detect
+  std::optional<double> c = std::nullopt;            // beta = c h_n, c > 1
+  std::optional<double> gamma = std::nullopt;        // beta = gamma sqrt(log n) (Giorlandino–Goldt), in place of c
+  std::vector<double> n = {};                        // the rungs, increasing
+  std::size_t K = 0;                                 // top scores retained per row
+  std::size_t reps = 0;                              // rows per rung
+  std::optional<double> alpha_shift = std::nullopt;  // relative shift of alpha = h_n/beta the top rung must detect
 };
 
 harness::ExperimentResult window_ladder(const reference::unified::ScoreFamily& family, const ScaleFunction& scale,

@@ -227,14 +227,16 @@ std::unique_ptr<harness::Claim> pd_limit() {
     for (double alpha : {0.25, 0.5, 0.75}) points.push_back({alpha, kPdTruncation, reps});
     return points;
   };
-  claim->experiment("pd-sampler", harness::Grid<PdSamplerPoint>{.smoke = pd_sampler(4000), .standard = pd_sampler(20000)},
+  claim->experiment("pd-sampler",
+                    harness::Grid<PdSamplerPoint>{.smoke = pd_sampler(4000), .standard = pd_sampler(20000)},
                     pd_sampler_matches_references);
   const auto rows = [](std::size_t reps) {
     std::vector<ExponentialRowsPoint> points;
     for (double c : {4.0 / 3, 2.0, 4.0}) points.push_back({c, 1e12, kTopK, reps});
     return points;
   };
-  claim->experiment("exponential-rows", harness::Grid<ExponentialRowsPoint>{.smoke = rows(4000), .standard = rows(20000)},
+  claim->experiment("exponential-rows",
+                    harness::Grid<ExponentialRowsPoint>{.smoke = rows(4000), .standard = rows(20000)},
                     exponential_rows_tend_to_pd);
   const std::vector<double> ladder{1e4, 1e6, 1e8, 1e10, 1e12};
   claim->experiment("subcritical",
