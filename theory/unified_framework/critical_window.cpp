@@ -132,7 +132,7 @@ TailCount count_tail(const LambdaSample& sample, double x) {
 }
 
 harness::Check band_proportion_check(std::uint64_t successes, std::uint64_t undecided, std::uint64_t trials,
-                                     double p0, double band, std::string what, Json params, double target) {
+                                     double p0, double band, std::string what, double target) {
   const double m = static_cast<double>(trials);
   const double lo_obs = static_cast<double>(successes) / m;
   const double hi_obs = static_cast<double>(successes + undecided) / m;
@@ -160,7 +160,7 @@ harness::Check band_proportion_check(std::uint64_t successes, std::uint64_t unde
       "exact binomial at the nearest point of the null band [{:.4f}, {:.4f}] (reference {:.4f} +- {:.4f}); "
       "{} of {} trials undecided, counted either way",
       lo_null, hi_null, p0, band, undecided, trials);
-  harness::Check c = harness::proportion_check(t, std::move(what), std::move(params), p0, trials, target);
+  harness::Check c = harness::proportion_check(t, std::move(what), p0, trials, target);
   c.effect = harness::Effect{"probability - p0", (lo_obs + hi_obs) / 2 - p0, {t.ci.lo - p0, t.ci.hi - p0}};
   c.detectable_at = [p0, band, trials, undecided, m](double alpha) {
     return harness::Detectable{
@@ -171,7 +171,7 @@ harness::Check band_proportion_check(std::uint64_t successes, std::uint64_t unde
 }
 
 harness::Check tolerance_mean_check(std::span<const double> values, double mu0, double tolerance, std::string what,
-                                    Json params, double target) {
+                                    double target) {
   stats::MeanTest t = stats::z_test_mean_sample_sigma(values, mu0);
   const double excess = std::max(0.0, std::abs(t.estimate - mu0) - tolerance);
   // A degenerate sample (sd 0: H at c = 0.3 varies by 1e-9) decides by the excess alone.
@@ -183,7 +183,7 @@ harness::Check tolerance_mean_check(std::span<const double> values, double mu0, 
       tolerance);
   const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
   harness::Check c =
-      harness::mean_check(t, mu0, std::move(what), std::move(params), sd, values.size(), "mean - reference", 1, target);
+      harness::mean_check(t, mu0, std::move(what), sd, values.size(), "mean - reference", 1, target);
   const std::size_t m = values.size();
   c.detectable_at = [sd, m, tolerance](double alpha) {
     return harness::Detectable{"|mean - reference| (incl. tolerance)",
@@ -193,7 +193,7 @@ harness::Check tolerance_mean_check(std::span<const double> values, double mu0, 
   return c;
 }
 
-Json lambda_tail_figure(const std::string& claim, const Json& params, const LambdaSample& sample) {
+Json lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sample) {
   Json x = Json::array(), lower = Json::array(), upper = Json::array(), lx = Json::array(), ly = Json::array();
   const double m = static_cast<double>(sample.lower.size());
   for (double t = 1.0; t <= 20.0 * 1.0001; t *= std::pow(20.0, 1.0 / 60)) {
@@ -211,10 +211,11 @@ Json lambda_tail_figure(const std::string& claim, const Json& params, const Lamb
   series.push_back(
       {{"label", "Monte Carlo, undecided rows counted above"}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(upper)}});
   series.push_back({{"label", "L table (limit)"}, {"style", "points"}, {"x", std::move(lx)}, {"y", std::move(ly)}});
-  return {{"id", harness::figure_slug(claim, "lambda-tail", params)},
+  const std::string& claim = at.claim.id;
+  return {{"id", harness::figure_slug(claim, "lambda-tail", at.fields)},
           {"claim", claim},
           {"kind", "curves"},
-          {"title", fmt::format("{}: P(Lambda_n/h_n > x) against the limit L, {}", claim, params.dump())},
+          {"title", fmt::format("{}: P(Lambda_n/h_n > x) against the limit L, {}", claim, at.label)},
           {"xlabel", "x"},
           {"ylabel", "P(Lambda_n / h_n > x)"},
           {"log_x", true},

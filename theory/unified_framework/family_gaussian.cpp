@@ -15,14 +15,17 @@
 #include <boost/math/constants/constants.hpp>
 #include <algorithm>
 #include <cmath>
-#include <utility>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <vector>
 
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
-#include "verify/harness/model_choice.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/score_rows.hpp"
@@ -31,7 +34,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 namespace ref = reference::unified;
 
 const ref::ScoreFamily kGaussian{ref::ScoreFamily::Kind::gaussian, 1};
@@ -92,134 +94,190 @@ bool mean_is_normal_enough(double skewness, std::size_t m) {
 // The departure beyond the tolerance the subcritical checks promise to see (a 10% error of a rate).
 constexpr double kSubcriticalExcess = 0.1;
 
-class FamilyGaussian final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
+ScaleFunction scale_of(const GaussianModel& model) {
+  return [hazard = model.scale](double n) { return hazard(kGaussian, n); };
+}
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    std::vector<Json> points;
-    points.push_back({{"part", "scale"}, {"n", {1e3, 1e4, 1e6, 1e9, 1e12, 1e15}}});
-    if (smoke) {
-      points.push_back({{"part", "window"}, {"c", 2.0}, {"n", {1e4, 1e6, 1e12}}, {"K", 200}, {"reps", 3000}});
-      points.push_back({{"part", "window"}, {"c", 4.0 / 3}, {"n", {1e4, 1e12}}, {"K", 400}, {"reps", 2000}});
-      points.push_back({{"part", "subcritical"}, {"c", {0.3, 0.5, 0.7}}, {"n", {1e3, 1e4}}, {"reps", 400}});
-    } else {
-      // Replicates sized so that every statistic at n = 1e12 detects a 4% shift of alpha = 1/c
-      // (the sqrt(2 log n) scale shifts it by 3.5% there, 4-8% on the smaller rungs); K from the
-      // PD tail: the bulk correction carries the rest.
-      const std::pair<double, std::pair<int, int>> design[] = {{4.0 / 3, {1000, 6000}}, {2.0, {200, 20000}}, {4.0, {100, 60000}}};
-      for (const auto& [c, kr] : design) {
-        points.push_back({{"part", "window"}, {"c", c}, {"n", {1e4, 1e6, 1e9, 1e12}}, {"K", kr.first},
-                          {"reps", kr.second}, {"alpha_shift", 0.04}});
-      }
-      for (double g : {2.0, 3.0}) {
-        points.push_back({{"part", "ipr"}, {"gamma", g}, {"n", {1e6, 1e12}}, {"K", 1000}, {"reps", 6000}});
-      }
-      points.push_back({{"part", "subcritical"}, {"c", {0.3, 0.5, 0.7}}, {"n", {1e3, 1e4, 1e5}}, {"reps", 1000}});
-    }
-    return points;
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const std::string part = params.at("part").get<std::string>();
-    const GaussianModel& model = models_.in_force(context);
-    const ScaleFunction scale = [hazard = model.scale](double n) { return hazard(kGaussian, n); };
-    if (part == "scale") return family_scale_check(info_.id, kGaussian, scale, params);
-    if (part == "subcritical") return subcritical(params, context, model);
-    return window_ladder(info_.id, kGaussian, scale, params, context);
-  }
-
- private:
-  harness::ExperimentResult subcritical(const Json& params, const harness::RunContext& context,
-                                        const GaussianModel& model) const {
-    const std::size_t reps = params.at("reps").get<std::size_t>();
-    harness::ExperimentResult out;
-    for (double c : params.at("c")) {
-      for (double n_value : params.at("n")) {
-        const auto n = static_cast<std::uint64_t>(n_value);
-        const double beta = c * model.scale(kGaussian, n_value);
-        const double log_n = std::log(n_value);
-        const auto stream = rng::make_key(context.seed, info_.id, fmt::format("subcritical c={} n={}", c, n));
-        const double log_mgf = model.log_mgf(beta);
-        std::vector<double> ratio(reps), entropy(reps), log_top(reps);
-        harness::for_each_replicate(reps, [&](std::size_t r) {
-          const std::vector<double> row = sample::sample_full_row(kGaussian, stream, static_cast<std::uint32_t>(r), n);
-          double top = row[0];
-          for (double s : row) top = std::max(top, s);
-          double z = 0, gap = 0;
-          for (double s : row) {
-            const double e = std::exp(beta * (s - top));
-            z += e;
-            gap += beta * (top - s) * e;
-          }
-          entropy[r] = (std::log(z) + gap / z) / log_n;
-          log_top[r] = -std::log(z) / log_n;
-          ratio[r] = std::exp(beta * top + std::log(z) - log_n - log_mgf);
-        });
-        const Json point = {{"part", "subcritical"}, {"c", c}, {"n", n_value}, {"reps", reps}};
-        // E Z_raw / (n e^{beta^2/2}) = 1 exactly, tested with its exact standard deviation (a sample
-        // s.d. of a right-skewed sample is small exactly when its mean is, which skews the statistic)
-        // where the mean of the replicates is close enough to normal.
-        const RatioLaw law = ratio_law(beta, n_value);
-        if (mean_is_normal_enough(law.skewness, reps)) {
-          const double sigma = std::sqrt(law.variance);
-          out.checks.push_back(harness::mean_check(
-              stats::z_test_mean(ratio, 1.0, sigma), 1.0,
-              fmt::format("E Z_raw / (n e^(beta^2/2)) = 1 exactly at beta = {} h_n, n = {} (exact s.d. {:.3g}, "
-                          "skewness {:.3g}: Cochran's reps > 25 skew^2 holds)",
-                          c, n, sigma, law.skewness),
-              point, sigma, reps, "mean - 1"));
-        }
-        const Annealed a = annealed(n_value, c);
-        const double tol = subcritical_tolerance(beta, n_value);
-        out.checks.push_back(tolerance_mean_check(
-            entropy, a.entropy / log_n, tol,
-            fmt::format("H / log n against the annealed (log n - beta^2/2)/log n = {:.4f} (limit 1 - c^2 = {:.4f})",
-                        a.entropy / log_n, 1 - c * c),
-            point, tol + kSubcriticalExcess));
-        out.checks.push_back(tolerance_mean_check(
-            log_top, a.log_top / log_n, tol,
-            fmt::format("log a_(1) / log n against the annealed A_n / log n = {:.4f} (limit -(1 - c)^2 = {:.4f})",
-                        a.log_top / log_n, -(1 - c) * (1 - c)),
-            point, tol + kSubcriticalExcess));
-      }
-      // The annealed centrings tend to the limits of the claim: their distance to 1 - c^2 and
-      // -(1 - c)^2 shrinks along n and is below 0.01 at n = 1e300 (deterministic).
-      double worst = 0;
-      double previous_h = 1e300, previous_a = 1e300;
-      bool monotone = true;
-      for (double n_far : {1e6, 1e12, 1e50, 1e300}) {
-        const Annealed a = annealed(n_far, c);
-        const double dh = std::abs(a.entropy / std::log(n_far) - (1 - c * c));
-        const double da = std::abs(a.log_top / std::log(n_far) + (1 - c) * (1 - c));
-        monotone = monotone && dh < previous_h && da < previous_a;
-        previous_h = dh;
-        previous_a = da;
-        if (n_far == 1e300) worst = std::max(dh, da) / 0.01;
-      }
-      out.checks.push_back(harness::deterministic_check(
-          fmt::format("c = {}: H_ann/log n -> 1 - c^2 and A_n/log n -> -(1-c)^2 (monotone; within 0.01 at n = 1e300)", c),
-          params, monotone ? worst : 2.0,
-          "closed forms with h_n, b_n; statistic = worst distance at 1e300 / 0.01 (2 if not monotone)"));
-    }
-    return out;
-  }
-
-  harness::ModelChoice<GaussianModel> models_{
-      GaussianModel{},
-      {{"gaussian-scale-sqrt-2-log-n", {asymptotic_gaussian_scale, GaussianModel{}.log_mgf}},
-       {"gaussian-mgf-without-half", {reference_hazard_scale, gaussian_log_mgf_without_half}}}};
-  harness::ClaimInfo info_{
-      "UF.family.gaussian", "UF", "UF.md §2 UF.family.gaussian (tests 3-5); UF.pd-limit",
-      "I.i.d. Gaussian scores: h_n = n phi(b_n) ~ sqrt(2 log n); at beta = c h_n the weights tend to PD(1/c, 0) for "
-      "c > 1 with an O(1/log n) bias, and for c < 1 H/log n -> 1 - c^2, log a_(1)/log n -> -(1-c)^2.",
-      harness::Provenance::derived, "[prior] + [derived][checked]"};
+struct ScalePoint {
+  std::vector<double> n;  // the n at which h_n is checked
+  harness::Fields fields() const { return {{"n", n}}; }
 };
+
+harness::ExperimentResult scale_is_n_phi_of_b_n(const ScalePoint& point, const GaussianModel& model,
+                                                const harness::PointContext&) {
+  return family_scale_check(kGaussian, scale_of(model), point.n);
+}
+
+struct WindowPoint {
+  double c;                           // beta = c h_n
+  std::vector<double> n;              // the n-ladder
+  std::size_t K;                      // top scores retained per row
+  std::size_t reps;                   // rows per rung
+  std::optional<double> alpha_shift;  // the relative shift of alpha = 1/c the largest rung must detect
+  harness::Fields fields() const {
+    harness::Fields f{{"c", c}, {"n", n}, {"K", K}, {"reps", reps}};
+    if (alpha_shift) f.push_back({"alpha_shift", *alpha_shift});
+    return f;
+  }
+};
+
+harness::ExperimentResult window_tends_to_pd(const WindowPoint& point, const GaussianModel& model,
+                                             const harness::PointContext& at) {
+  return window_ladder(
+      kGaussian, scale_of(model),
+      {.c = point.c, .n = point.n, .K = point.K, .reps = point.reps, .alpha_shift = point.alpha_shift}, at);
+}
+
+struct IprPoint {
+  double gamma;           // beta = gamma sqrt(log n)
+  std::vector<double> n;  // the n-ladder
+  std::size_t K;          // top scores retained per row
+  std::size_t reps;       // rows per rung
+  harness::Fields fields() const { return {{"gamma", gamma}, {"n", n}, {"K", K}, {"reps", reps}}; }
+};
+
+harness::ExperimentResult ipr_tends_to_pd(const IprPoint& point, const GaussianModel& model,
+                                          const harness::PointContext& at) {
+  return window_ladder(kGaussian, scale_of(model),
+                       {.gamma = point.gamma, .n = point.n, .K = point.K, .reps = point.reps}, at);
+}
+
+struct SubcriticalPoint {
+  double c;          // beta = c h_n, c < 1
+  double n;          // scores per row (full rows)
+  std::size_t reps;  // rows
+  harness::Fields fields() const { return {{"c", c}, {"n", n}, {"reps", reps}}; }
+};
+
+harness::ExperimentResult subcritical_rows(const SubcriticalPoint& p, const GaussianModel& model,
+                                           const harness::PointContext& at) {
+  const std::size_t reps = p.reps;
+  const double c = p.c, n_value = p.n;
+  harness::ExperimentResult out;
+  const auto n = static_cast<std::uint64_t>(n_value);
+  const double beta = c * model.scale(kGaussian, n_value);
+  const double log_n = std::log(n_value);
+  const auto stream = at.streams.key();
+  const double log_mgf = model.log_mgf(beta);
+  std::vector<double> ratio(reps), entropy(reps), log_top(reps);
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    const std::vector<double> row = sample::sample_full_row(kGaussian, stream, static_cast<std::uint32_t>(r), n);
+    double top = row[0];
+    for (double s : row) top = std::max(top, s);
+    double z = 0, gap = 0;
+    for (double s : row) {
+      const double e = std::exp(beta * (s - top));
+      z += e;
+      gap += beta * (top - s) * e;
+    }
+    entropy[r] = (std::log(z) + gap / z) / log_n;
+    log_top[r] = -std::log(z) / log_n;
+    ratio[r] = std::exp(beta * top + std::log(z) - log_n - log_mgf);
+  });
+  // E Z_raw / (n e^{beta^2/2}) = 1 exactly, tested with its exact standard deviation (a sample
+  // s.d. of a right-skewed sample is small exactly when its mean is, which skews the statistic)
+  // where the mean of the replicates is close enough to normal.
+  const RatioLaw law = ratio_law(beta, n_value);
+  if (mean_is_normal_enough(law.skewness, reps)) {
+    const double sigma = std::sqrt(law.variance);
+    out.checks.push_back(harness::mean_check(
+        stats::z_test_mean(ratio, 1.0, sigma), 1.0,
+        fmt::format("E Z_raw / (n e^(beta^2/2)) = 1 exactly at beta = {} h_n, n = {} (exact s.d. {:.3g}, "
+                    "skewness {:.3g}: Cochran's reps > 25 skew^2 holds)",
+                    c, n, sigma, law.skewness),
+        sigma, reps, "mean - 1"));
+  }
+  const Annealed a = annealed(n_value, c);
+  const double tol = subcritical_tolerance(beta, n_value);
+  out.checks.push_back(tolerance_mean_check(
+      entropy, a.entropy / log_n, tol,
+      fmt::format("H / log n against the annealed (log n - beta^2/2)/log n = {:.4f} (limit 1 - c^2 = {:.4f})",
+                  a.entropy / log_n, 1 - c * c),
+      tol + kSubcriticalExcess));
+  out.checks.push_back(tolerance_mean_check(
+      log_top, a.log_top / log_n, tol,
+      fmt::format("log a_(1) / log n against the annealed A_n / log n = {:.4f} (limit -(1 - c)^2 = {:.4f})",
+                  a.log_top / log_n, -(1 - c) * (1 - c)),
+      tol + kSubcriticalExcess));
+  return out;
+}
+
+struct AnnealedLimitPoint {
+  double c;  // beta = c h_n, c < 1
+  harness::Fields fields() const { return {{"c", c}}; }
+};
+
+// The annealed centrings tend to the limits of the claim: their distance to 1 - c^2 and
+// -(1 - c)^2 shrinks along n and is below 0.01 at n = 1e300 (deterministic).
+harness::ExperimentResult annealed_centrings_converge(const AnnealedLimitPoint& p, const GaussianModel&,
+                                                      const harness::PointContext&) {
+  const double c = p.c;
+  double worst = 0;
+  double previous_h = 1e300, previous_a = 1e300;
+  bool monotone = true;
+  for (double n_far : {1e6, 1e12, 1e50, 1e300}) {
+    const Annealed a = annealed(n_far, c);
+    const double dh = std::abs(a.entropy / std::log(n_far) - (1 - c * c));
+    const double da = std::abs(a.log_top / std::log(n_far) + (1 - c) * (1 - c));
+    monotone = monotone && dh < previous_h && da < previous_a;
+    previous_h = dh;
+    previous_a = da;
+    if (n_far == 1e300) worst = std::max(dh, da) / 0.01;
+  }
+  harness::ExperimentResult out;
+  out.checks.push_back(harness::deterministic_check(
+      fmt::format("c = {}: H_ann/log n -> 1 - c^2 and A_n/log n -> -(1-c)^2 (monotone; within 0.01 at n = 1e300)", c),
+      monotone ? worst : 2.0,
+      "closed forms with h_n, b_n; statistic = worst distance at 1e300 / 0.01 (2 if not monotone)"));
+  return out;
+}
+
+std::vector<SubcriticalPoint> subcritical_grid(std::initializer_list<double> ns, std::size_t reps) {
+  std::vector<SubcriticalPoint> points;
+  for (double c : {0.3, 0.5, 0.7}) {
+    for (double n : ns) points.push_back({c, n, reps});
+  }
+  return points;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> family_gaussian() { return std::make_unique<FamilyGaussian>(); }
+std::unique_ptr<harness::Claim> family_gaussian() {
+  auto claim = std::make_unique<harness::ClaimSpec<GaussianModel>>(
+      harness::ClaimInfo{
+          "UF.family.gaussian", "UF", "UF.md §2 UF.family.gaussian (tests 3-5); UF.pd-limit",
+          "I.i.d. Gaussian scores: h_n = n phi(b_n) ~ sqrt(2 log n); at beta = c h_n the weights tend to PD(1/c, 0) "
+          "for c > 1 with an O(1/log n) bias, and for c < 1 H/log n -> 1 - c^2, log a_(1)/log n -> -(1-c)^2.",
+          harness::Provenance::derived, "[prior] + [derived][checked]"},
+      harness::ModelChoice<GaussianModel>{
+          GaussianModel{},
+          {{"gaussian-scale-sqrt-2-log-n", {asymptotic_gaussian_scale, GaussianModel{}.log_mgf}},
+           {"gaussian-mgf-without-half", {reference_hazard_scale, gaussian_log_mgf_without_half}}}});
+  const ScalePoint scale{{1e3, 1e4, 1e6, 1e9, 1e12, 1e15}};
+  claim->experiment("scale", harness::Grid<ScalePoint>{.smoke = {scale}, .standard = {scale}}, scale_is_n_phi_of_b_n);
+  // Standard replicates sized so that every statistic at n = 1e12 detects a 4% shift of alpha =
+  // 1/c (the sqrt(2 log n) scale shifts it by 3.5% there, 4-8% on the smaller rungs); K from the
+  // PD tail: the bulk correction carries the rest.
+  const std::vector<double> ladder{1e4, 1e6, 1e9, 1e12};
+  claim->experiment("window",
+                    harness::Grid<WindowPoint>{.smoke = {{2.0, {1e4, 1e6, 1e12}, 200, 3000, std::nullopt},
+                                                         {4.0 / 3, {1e4, 1e12}, 400, 2000, std::nullopt}},
+                                               .standard = {{4.0 / 3, ladder, 1000, 6000, 0.04},
+                                                            {2.0, ladder, 200, 20000, 0.04},
+                                                            {4.0, ladder, 100, 60000, 0.04}}},
+                    window_tends_to_pd);
+  claim->experiment("ipr",
+                    harness::Grid<IprPoint>{.smoke = {}, .standard = {{2.0, {1e6, 1e12}, 1000, 6000},
+                                                                      {3.0, {1e6, 1e12}, 1000, 6000}}},
+                    ipr_tends_to_pd);
+  claim->experiment("subcritical",
+                    harness::Grid<SubcriticalPoint>{.smoke = subcritical_grid({1e3, 1e4}, 400),
+                                                    .standard = subcritical_grid({1e3, 1e4, 1e5}, 1000)},
+                    subcritical_rows);
+  const std::vector<AnnealedLimitPoint> cs{{0.3}, {0.5}, {0.7}};
+  claim->experiment("annealed-limit", harness::Grid<AnnealedLimitPoint>{.smoke = cs, .standard = cs},
+                    annealed_centrings_converge);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

@@ -5,16 +5,17 @@
 // e^{-x - x^2/log n + ...}): the window n-ladder against exact finite-n values and PD. Test (3),
 // the fitted exponent 2, is UF.exponent-fit.
 #include <cmath>
+#include <memory>
+#include <vector>
 
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
-#include "verify/harness/model_choice.hpp"
+#include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 namespace ref = reference::unified;
 
 const ref::ScoreFamily kLog2{ref::ScoreFamily::Kind::log2, 1};
@@ -24,45 +25,55 @@ double log2_scale_with_exponent_1_over_eta(const ref::ScoreFamily& family, doubl
   return family.shape * std::pow(std::log(n), 1 / family.shape);
 }
 
-class FamilyLog2 final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
+ScaleFunction scale_of(HazardScale hazard) {
+  return [hazard](double n) { return hazard(kLog2, n); };
+}
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    std::vector<Json> points;
-    points.push_back({{"part", "scale"}, {"n", {1e3, 1e4, 1e6, 1e9, 1e12, 1e15}}});
-    if (smoke) {
-      points.push_back({{"part", "window"}, {"c", 2.0}, {"n", {1e4, 1e12}}, {"K", 200}, {"reps", 2000}});
-    } else {
-      for (double c : {4.0 / 3, 2.0, 4.0}) {
-        points.push_back({{"part", "window"}, {"c", c}, {"n", {1e4, 1e6, 1e9, 1e12}}, {"K", c < 1.5 ? 1000 : 400},
-                          {"reps", c < 1.5 ? 3000 : 5000}});
-      }
-    }
-    return points;
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const ScaleFunction scale = [hazard = models_.in_force(context)](double n) { return hazard(kLog2, n); };
-    if (params.at("part").get<std::string>() == "scale") return family_scale_check(info_.id, kLog2, scale, params);
-    return window_ladder(info_.id, kLog2, scale, params, context);
-  }
-
- private:
-  // The model: the hazard scale h_n that sets beta = c h_n.
-  harness::ModelChoice<HazardScale> models_{reference_hazard_scale,
-                                            {{"log2-scale-exponent", log2_scale_with_exponent_1_over_eta}}};
-  harness::ClaimInfo info_{
-      "UF.family.log2", "UF", "UF.md §2 UF.family.log2; UF.pd-limit",
-      "Scores s = 1 - 1/E (eta = 1): h_n = (log n)^2 exactly (xi = 2), and at beta = c (log n)^2, c > 1, the weights "
-      "tend to PD(1/c, 0) with an O(1/log n) error.",
-      harness::Provenance::derived, "[paper] + [derived]"};
+struct ScalePoint {
+  std::vector<double> n;  // the n at which h_n is checked
+  harness::Fields fields() const { return {{"n", n}}; }
 };
+
+harness::ExperimentResult scale_is_log_n_squared(const ScalePoint& point, const HazardScale& hazard,
+                                                 const harness::PointContext&) {
+  return family_scale_check(kLog2, scale_of(hazard), point.n);
+}
+
+struct WindowPoint {
+  double c;               // beta = c h_n
+  std::vector<double> n;  // the n-ladder
+  std::size_t K;          // top scores retained per row
+  std::size_t reps;       // rows per rung
+  harness::Fields fields() const { return {{"c", c}, {"n", n}, {"K", K}, {"reps", reps}}; }
+};
+
+harness::ExperimentResult window_tends_to_pd(const WindowPoint& point, const HazardScale& hazard,
+                                             const harness::PointContext& at) {
+  return window_ladder(kLog2, scale_of(hazard), {.c = point.c, .n = point.n, .K = point.K, .reps = point.reps}, at);
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> family_log2() { return std::make_unique<FamilyLog2>(); }
+std::unique_ptr<harness::Claim> family_log2() {
+  auto claim = std::make_unique<harness::ClaimSpec<HazardScale>>(
+      harness::ClaimInfo{
+          "UF.family.log2", "UF", "UF.md §2 UF.family.log2; UF.pd-limit",
+          "Scores s = 1 - 1/E (eta = 1): h_n = (log n)^2 exactly (xi = 2), and at beta = c (log n)^2, c > 1, the "
+          "weights tend to PD(1/c, 0) with an O(1/log n) error.",
+          harness::Provenance::derived, "[paper] + [derived]"},
+      // The model: the hazard scale h_n that sets beta = c h_n.
+      harness::ModelChoice<HazardScale>{reference_hazard_scale,
+                                        {{"log2-scale-exponent", log2_scale_with_exponent_1_over_eta}}});
+  const ScalePoint scale{{1e3, 1e4, 1e6, 1e9, 1e12, 1e15}};
+  claim->experiment("scale", harness::Grid<ScalePoint>{.smoke = {scale}, .standard = {scale}}, scale_is_log_n_squared);
+  std::vector<WindowPoint> standard;
+  for (double c : {4.0 / 3, 2.0, 4.0}) {
+    standard.push_back({c, {1e4, 1e6, 1e9, 1e12}, c < 1.5 ? 1000u : 400u, c < 1.5 ? 3000u : 5000u});
+  }
+  claim->experiment("window",
+                    harness::Grid<WindowPoint>{.smoke = {{2.0, {1e4, 1e12}, 200, 2000}}, .standard = standard},
+                    window_tends_to_pd);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

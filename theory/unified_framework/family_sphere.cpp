@@ -21,7 +21,7 @@
 #include "theory/unified_framework/sphere_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/model_choice.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/sphere_ppp.hpp"
@@ -135,7 +135,7 @@ const reference::critical::CriticalSummary& finite_n_reference(int d, double gam
 // --- checks -------------------------------------------------------------------------------------
 
 harness::Check mean_against(std::span<const double> values, double exact, double reference_se,
-                            const std::string& what, const Json& params, double target) {
+                            const std::string& what, double target) {
   const stats::MeanTest raw = stats::z_test_mean_sample_sigma(values, exact);
   const double se = std::hypot(raw.std_error, reference_se);
   const double mean = raw.estimate;
@@ -147,24 +147,29 @@ harness::Check mean_against(std::span<const double> values, double exact, double
   const double zc = stats::normal_quantile(1 - kAlpha / 2);
   t.ci = {mean - zc * se, mean + zc * se};
   const double sigma = se * std::sqrt(static_cast<double>(values.size()));
-  harness::Check c = harness::mean_check(t, exact, what, params, sigma, values.size(), "mean - reference", 1, target);
+  harness::Check c = harness::mean_check(t, exact, what, sigma, values.size(), "mean - reference", 1, target);
   // The reference's Monte Carlo error is fixed across seeds: over seeds the p-values are
   // conservative on average over that error, not uniform.
   if (reference_se > 0) c.null_law = harness::NullLaw::conservative;
   return c;
 }
 
-Json point(const char* test, int d, std::uint64_t n, std::size_t reps) {
-  return {{"test", test}, {"d", d}, {"n", n}, {"reps", reps}};
-}
-
 // --- experiments --------------------------------------------------------------------------------
 
 // N_n(t/n) - 1 against its exact Binomial(n, t/(2n)) law (d = 3).
-harness::ExperimentResult gap_count(const std::string& claim, const Json& params, rng::StreamKey stream) {
-  const auto n = params.at("n").get<std::uint64_t>();
-  const auto reps = params.at("reps").get<std::size_t>();
-  const std::vector<double> ts = params.at("t").get<std::vector<double>>();
+struct GapCountPoint {
+  std::uint64_t n;        // keys per row
+  std::size_t reps;       // rows
+  std::vector<double> t;  // the windows t/n, all counted on the same rows
+  harness::Fields fields() const { return {{"d", 3}, {"n", n}, {"reps", reps}, {"t", t}}; }
+};
+
+harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScale&, const harness::PointContext& at) {
+  const std::string& claim = at.claim.id;
+  const auto stream = at.streams.key();
+  const std::uint64_t n = point.n;
+  const std::size_t reps = point.reps;
+  const std::vector<double>& ts = point.t;
   constexpr std::uint64_t K = 64;  // N(t/n) - 1 has mean t/2 <= 2: 63 retained competitors are never all inside
   std::vector<std::vector<std::uint64_t>> counts(ts.size(), std::vector<std::uint64_t>(reps));
   std::vector<int> censored(reps, 0);
@@ -179,22 +184,23 @@ harness::ExperimentResult gap_count(const std::string& claim, const Json& params
   });
   harness::ExperimentResult out;
   const int censored_rows = std::accumulate(censored.begin(), censored.end(), 0);
-  out.checks.push_back(harness::deterministic_check(fmt::format("every count decided by the {} nearest keys", K), params,
-                                     censored_rows, "statistic = rows whose 64 nearest keys all lie within t/n"));
+  out.checks.push_back(harness::deterministic_check(fmt::format("every count decided by the {} nearest keys", K),
+                                                    censored_rows,
+                                                    "statistic = rows whose 64 nearest keys all lie within t/n"));
   Json series = Json::array();
   for (std::size_t i = 0; i < ts.size(); ++i) {
     const double t = ts[i];
-    Json p = params;
-    p.erase("t");
-    p["t"] = t;
+    // The checks at one t are about that t: the rows are shared, so t is not a point of its own.
+    const Json at_t = harness::to_json({{"d", 3}, {"n", n}, {"reps", reps}, {"t", t}});
     constexpr std::size_t kCells = 16;
     const std::vector<double> pmf = gap_count_pmf(n, t, kCells);
     std::vector<std::uint64_t> cells(kCells + 1, 0);
     for (std::uint64_t c : counts[i]) ++cells[std::min<std::uint64_t>(c, kCells)];
-    out.checks.push_back(harness::chi_square_check(
+    harness::Check law = harness::chi_square_check(
         stats::chi_square_gof(cells, pmf),
-        fmt::format("N_n(t/n) - 1 ~ Binomial(n, t/(2n)) exactly (limit Poisson(t/2)), chi-square over {} cells", kCells + 1),
-        p));
+        fmt::format("N_n(t/n) - 1 ~ Binomial(n, t/(2n)) exactly (limit Poisson(t/2)), chi-square over {} cells", kCells + 1));
+    law.params = at_t;
+    out.checks.push_back(std::move(law));
     // The exact tail at the first count above the mean; the Poisson(t/2) limit differs from the
     // exact value by O(t^2/n), named in the target.
     const auto k = static_cast<std::uint64_t>(std::floor(t / 2)) + 1;
@@ -203,10 +209,12 @@ harness::ExperimentResult gap_count(const std::string& claim, const Json& params
     const double exact = gap_count_tail(n, t, k);
     double poisson = 0, term = std::exp(-t / 2);
     for (std::uint64_t m = 0; m < k; ++m, term *= t / 2 / static_cast<double>(m)) poisson += term;
-    out.checks.push_back(harness::proportion_check(
+    harness::Check tail = harness::proportion_check(
         stats::binomial_test(above, reps, exact),
-        fmt::format("P(N_n(t/n) - 1 >= {}) = {:.6f} exact (Poisson(t/2) limit {:.6f})", k, exact, 1 - poisson), p,
-        exact, reps, 0.05));
+        fmt::format("P(N_n(t/n) - 1 >= {}) = {:.6f} exact (Poisson(t/2) limit {:.6f})", k, exact, 1 - poisson), exact,
+        reps, 0.05);
+    tail.params = at_t;
+    out.checks.push_back(std::move(tail));
     Json x = Json::array(), emp = Json::array(), ref = Json::array();
     for (std::size_t m = 0; m < 8; ++m) {
       x.push_back(m);
@@ -216,7 +224,7 @@ harness::ExperimentResult gap_count(const std::string& claim, const Json& params
     series.push_back({{"label", fmt::format("t = {} Monte Carlo", t)}, {"style", "points"}, {"x", x}, {"y", std::move(emp)}});
     series.push_back({{"label", fmt::format("t = {} Binomial(n, t/2n)", t)}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(ref)}});
   }
-  out.figures.push_back({{"id", harness::figure_slug(claim, "gap-count", params)},
+  out.figures.push_back({{"id", harness::figure_slug(claim, "gap-count", at.fields)},
                          {"claim", claim},
                          {"kind", "curves"},
                          {"title", fmt::format("{}: law of N_n(t/n) - 1, d = 3, n = {}", claim, n)},
@@ -253,28 +261,37 @@ WindowValues simulate_window_sphere(int d, double beta, std::uint64_t n, std::si
   return v;
 }
 
-// The critical window beta = gamma n^{2/(d-1)} against the exact finite-n references.
-harness::ExperimentResult window(const Json& params, rng::StreamKey stream, const SphereScale& model) {
-  const int d = params.at("d").get<int>();
-  const double gamma = params.at("gamma").get<double>();
-  const auto n = params.at("n").get<std::uint64_t>();
-  const auto reps = params.at("reps").get<std::size_t>();
+// A point of the critical window beta = gamma n^{2/(d-1)}.
+struct WindowPoint {
+  int d;             // the dimension of the sphere
+  double gamma;      // beta = gamma n^{2/(d-1)}
+  std::uint64_t n;   // keys per row
+  std::size_t reps;  // rows
+  harness::Fields fields() const { return {{"d", d}, {"gamma", gamma}, {"n", n}, {"reps", reps}}; }
+};
+
+// The critical window against the exact finite-n references.
+harness::ExperimentResult window(const WindowPoint& point, const SphereScale& model, const harness::PointContext& at) {
+  const int d = point.d;
+  const double gamma = point.gamma;
+  const std::uint64_t n = point.n;
+  const std::size_t reps = point.reps;
   const double beta = gamma * model.scale(d, static_cast<double>(n));
-  const WindowValues v = simulate_window_sphere(d, beta, n, reps, stream);
+  const WindowValues v = simulate_window_sphere(d, beta, n, reps, at.streams.key());
   const auto& exact = finite_n_reference(d, gamma, n);
   harness::ExperimentResult out;
-  out.checks.push_back(mean_against(v.top, exact.mean_top, 0, "E a_max vs exact finite-n (reference/critical)", params, 0.03));
-  out.checks.push_back(mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/critical)", params, 0.03));
+  out.checks.push_back(mean_against(v.top, exact.mean_top, 0, "E a_max vs exact finite-n (reference/critical)", 0.03));
+  out.checks.push_back(mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/critical)", 0.03));
   if (d != 3) return out;
   const double mu = 2 * gamma;
   // E Z = 1 + n E e^{-mu n U} - E e^{-mu n U_(n)} = 1 + (1 - e^{-mu n})/mu - O(n e^{-mu n}) exactly
   // (the competitors are n - 1 of n uniform spacings, see gap_count_pmf).
   const double ez = 1 - std::expm1(-mu * static_cast<double>(n)) / mu;
-  out.checks.push_back(mean_against(v.partition, ez, 0, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", params, 0.05 * ez));
+  out.checks.push_back(mean_against(v.partition, ez, 0, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", 0.05 * ez));
   for (const TableRow& row : kMcTable) {
     if (row.mu != mu) continue;
-    out.checks.push_back(mean_against(v.entropy, row.entropy, kMcTableSe, "E H vs UF.md §5 (limit, Monte Carlo value)", params, 0.05));
-    out.checks.push_back(mean_against(v.top_two, row.top_two, kMcTableSe, "E D vs UF.md §5 (limit, Monte Carlo value)", params, 0.05));
+    out.checks.push_back(mean_against(v.entropy, row.entropy, kMcTableSe, "E H vs UF.md §5 (limit, Monte Carlo value)", 0.05));
+    out.checks.push_back(mean_against(v.top_two, row.top_two, kMcTableSe, "E D vs UF.md §5 (limit, Monte Carlo value)", 0.05));
   }
   // beta Delta_(2) = 2 beta Beta(1, n) exactly: P(> y) = (1 - y/(2 beta))^n, the PD-like x^{1/mu} in the limit.
   std::vector<double> pit(reps);
@@ -284,14 +301,14 @@ harness::ExperimentResult window(const Json& params, rng::StreamKey stream, cons
   }
   out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit),
                                           "beta Delta_(2) = -log(a_(2)/a_(1)) ~ 2 beta Beta(1, n) exactly (limit Exp, mean mu)",
-                                          params, reps));
+                                          reps));
   if (mu > 1) {
     // d = 3 has a_(2)/a_(1) with PD(1/mu)'s law, yet the weights are not PD(1/mu): its
     // E sum V^2 = 1 - 1/mu lies outside the (1 - 1e-6) interval of the Monte Carlo mean.
     const stats::MeanTest t = stats::z_test_mean_sample_sigma(v.sum_sq, 1 - 1 / mu, 1 - kAlpha);
     const double half = 0.5 * (t.ci.hi - t.ci.lo);
     out.checks.push_back(harness::deterministic_check(
-        fmt::format("not PD: E sum a^2 differs from PD(1/mu)'s 1 - 1/mu = {:.4g}", 1 - 1 / mu), params,
+        fmt::format("not PD: E sum a^2 differs from PD(1/mu)'s 1 - 1/mu = {:.4g}", 1 - 1 / mu),
         half / std::abs(t.estimate - (1 - 1 / mu)),
         fmt::format("statistic = half-width of the (1 - 1e-6) CI / |mean - (1 - 1/mu)|; mean {:.5f}", t.estimate)));
   }
@@ -299,12 +316,13 @@ harness::ExperimentResult window(const Json& params, rng::StreamKey stream, cons
 }
 
 // d > 3: the law of a_(2)/a_(1) is the Poisson–Kingman one, and no PD(alpha) has it.
-harness::ExperimentResult not_pd(const std::string& claim, const Json& params, rng::StreamKey stream,
-                                 const SphereScale& model) {
-  const int d = params.at("d").get<int>();
-  const double gamma = params.at("gamma").get<double>();
-  const auto n = params.at("n").get<std::uint64_t>();
-  const auto reps = params.at("reps").get<std::size_t>();
+harness::ExperimentResult not_pd(const WindowPoint& point, const SphereScale& model, const harness::PointContext& at) {
+  const std::string& claim = at.claim.id;
+  const auto stream = at.streams.key();
+  const int d = point.d;
+  const double gamma = point.gamma;
+  const std::uint64_t n = point.n;
+  const std::size_t reps = point.reps;
   const double beta = gamma * model.scale(d, static_cast<double>(n));
   std::vector<double> y(reps);
   harness::for_each_replicate(reps, [&](std::size_t r) {
@@ -334,7 +352,7 @@ harness::ExperimentResult not_pd(const std::string& claim, const Json& params, r
   out.checks.push_back(harness::gof_check(
       stats::anderson_darling_test(pit),
       "beta Delta_(2) ~ c (Gamma_2^p - Gamma_1^p), p = 2/(d-1) (Poisson–Kingman limit; finite-n error O(n^{-2/(d-1)}))",
-      params, reps));
+      reps));
   // Split sample: alpha fitted on the first half (MLE of an exponential rate), tested on the
   // second, so that the KS null law is exact given the fit.
   const std::size_t half = reps / 2;
@@ -345,7 +363,7 @@ harness::ExperimentResult not_pd(const std::string& claim, const Json& params, r
   for (std::size_t r = half; r < reps; ++r) pd_pit.push_back(-std::expm1(-alpha_hat * y[r]));
   const stats::TestResult ks = stats::ks_test(pd_pit);
   out.checks.push_back(harness::deterministic_check(
-      "not PD: KS rejects a_(2)/a_(1) ~ U^(1/alpha) with alpha fitted on an independent half", params, ks.p_value / kAlpha,
+      "not PD: KS rejects a_(2)/a_(1) ~ U^(1/alpha) with alpha fitted on an independent half", ks.p_value / kAlpha,
       fmt::format("statistic = KS p-value / 1e-6 (D = {:.4f}, m = {}, fitted alpha = {:.4f}); <= 1 means PD rejected",
                   ks.statistic, pd_pit.size(), alpha_hat)));
   const BestPd best = best_matching_pd(law);
@@ -354,24 +372,36 @@ harness::ExperimentResult not_pd(const std::string& claim, const Json& params, r
       fmt::format("not PD (limit law, quadrature): min over alpha of sup |F - (1 - e^(-alpha y))| = {:.4f} at alpha = {:.4f} "
                   "exceeds the KS detectable distance",
                   best.distance, best.alpha),
-      params, detectable / best.distance, "statistic = DKW detectable distance (alpha 1e-6, power 0.99) / min sup distance"));
+      detectable / best.distance, "statistic = DKW detectable distance (alpha 1e-6, power 0.99) / min sup distance"));
   out.figures.push_back(harness::cdf_comparison_figure(
-      harness::figure_slug(claim, "log-ratio", params), claim,
+      harness::figure_slug(claim, "log-ratio", at.fields), claim,
       fmt::format("{}: beta Delta_(2) against the Poisson–Kingman limit, d = {}", claim, d), "beta Delta_(2)", y,
       cdf));
   return out;
 }
 
 // Lambda_n / n^{2/(d-1)} along an n-ladder against its limit law (two-sample AD per n).
-harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& params, const harness::RunContext& context,
-                                         const SphereScale& model) {
-  const int d = params.at("d").get<int>();
-  const auto reps = params.at("reps").get<std::size_t>();
-  const auto K = params.at("K").get<std::uint64_t>();
-  const double log_cutoff = params.at("log_cutoff").get<double>();
+struct LambdaScalingPoint {
+  int d;                  // the dimension of the sphere
+  std::vector<double> n;  // the n-ladder, every rung against the same limit draws
+  std::size_t reps;       // rows per rung, and limit draws
+  std::uint64_t K;        // nearest keys retained per row
+  double log_cutoff;      // how far the limit point process is kept (sphere_limit_lambda)
+  harness::Fields fields() const {
+    return {{"d", d}, {"n", n}, {"reps", reps}, {"K", K}, {"log_cutoff", log_cutoff}};
+  }
+};
+
+harness::ExperimentResult lambda_scaling(const LambdaScalingPoint& point, const SphereScale& model,
+                                         const harness::PointContext& at) {
+  const std::string& claim = at.claim.id;
+  const int d = point.d;
+  const std::size_t reps = point.reps;
+  const std::uint64_t K = point.K;
+  const double log_cutoff = point.log_cutoff;
   std::vector<double> limit(reps);
   std::vector<int> limit_undecided(reps, 0);
-  const auto limit_stream = rng::make_key(context.seed, claim, "limit " + params.dump());
+  const auto limit_stream = at.streams.key("limit");
   harness::for_each_replicate(reps, [&](std::size_t r) {
     const RowLambda l = sphere_limit_lambda(limit_stream, static_cast<std::uint32_t>(r), d, log_cutoff);
     limit[r] = l.lambda;
@@ -383,9 +413,9 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
   const double limit_median = sorted_limit[reps / 2];
   int undecided = std::accumulate(limit_undecided.begin(), limit_undecided.end(), 0);
   Json mx = Json::array(), my = Json::array(), lx = Json::array(), ly = Json::array();
-  for (const double n_value : params.at("n")) {
+  for (const double n_value : point.n) {
     const auto n = static_cast<std::uint64_t>(n_value);
-    const auto stream = rng::make_key(context.seed, claim, fmt::format("{} n={}", params.dump(), n));
+    const auto stream = at.streams.key(fmt::format("n={}", n));
     std::vector<double> scaled(reps);
     std::vector<int> row_undecided(reps, 0);
     const double scale = model.scale(d, n_value);
@@ -395,12 +425,14 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
       row_undecided[r] = !l.decided;
     });
     undecided += std::accumulate(row_undecided.begin(), row_undecided.end(), 0);
-    Json p = params;
-    p["n"] = n;
-    out.checks.push_back(harness::gof_check(stats::two_sample_anderson_darling(scaled, limit),
+    // The check at one n is about that n: the rungs share the limit draws, so n is not a point of its own.
+    harness::Check law = harness::gof_check(stats::two_sample_anderson_darling(scaled, limit),
                                             "Lambda_n / n^{2/(d-1)} has the n-free limit law sup_k log k / (e_k - e_1) "
                                             "(two-sample AD against the PPP limit)",
-                                            p, reps / 2));
+                                            reps / 2);
+    law.params = harness::to_json(
+        {{"d", d}, {"n", n}, {"reps", reps}, {"K", K}, {"log_cutoff", log_cutoff}});
+    out.checks.push_back(std::move(law));
     std::sort(scaled.begin(), scaled.end());
     mx.push_back(n_value);
     my.push_back(scaled[reps / 2]);
@@ -408,8 +440,7 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
     ly.push_back(limit_median);
   }
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("every Lambda decided by its retained keys (K = {}, PPP cutoff {})", K, log_cutoff), params,
-      undecided, "statistic = rows and limit draws whose Lambda the retained keys leave open (0 required)"));
+      fmt::format("every Lambda decided by its retained keys (K = {}, PPP cutoff {})", K, log_cutoff), undecided, "statistic = rows and limit draws whose Lambda the retained keys leave open (0 required)"));
   Json series = Json::array();
   series.push_back({{"label", "median Lambda_n / n^(2/(d-1))"}, {"style", "linespoints"}, {"x", std::move(mx)}, {"y", std::move(my)}});
   series.push_back({{"label", "median of the limit (PPP)"}, {"style", "lines"}, {"x", std::move(lx)}, {"y", std::move(ly)}});
@@ -425,67 +456,44 @@ harness::ExperimentResult lambda_scaling(const std::string& claim, const Json& p
   return out;
 }
 
-class FamilySphere final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    std::vector<Json> points;
-    for (std::uint64_t n : smoke ? std::vector<std::uint64_t>{10000} : std::vector<std::uint64_t>{1000, 1000000}) {
-      Json p = point("gap-count", 3, n, smoke ? 20000 : 100000);
-      p["t"] = {0.5, 1.0, 2.0, 4.0};
-      points.push_back(std::move(p));
-    }
-    for (double gamma : {0.25, 0.5, 1.0, 2.0}) {
-      Json p = point("window", 3, smoke ? 10000 : 1000000, smoke ? 20000 : 100000);
-      p["gamma"] = gamma;
-      points.push_back(std::move(p));
-    }
-    for (int d : smoke ? std::vector<int>{5} : std::vector<int>{4, 5}) {
-      Json w = point("window", d, smoke ? 10000 : 100000, smoke ? 5000 : 40000);
-      w["gamma"] = 1.0;
-      points.push_back(std::move(w));
-      // 2 x 20000 draws: the DKW detectable distance at 1e-6 (0.031) is below the d = 5 limit's
-      // distance to the nearest PD law (0.032); standard 2 x 50000 (0.019).
-      Json p = point("not-pd", d, 100000000, smoke ? 40000 : 100000);
-      p["gamma"] = 1.0;
-      points.push_back(std::move(p));
-    }
-    Json l3{{"test", "lambda-scaling"}, {"d", 3}, {"n", smoke ? Json{1e3, 1e6, 1e9} : Json{1e3, 1e5, 1e7, 1e9, 1e11}},
-            {"reps", smoke ? 4000 : 20000}, {"K", 800}, {"log_cutoff", 400.0}};
-    points.push_back(std::move(l3));
-    if (!smoke) {
-      points.push_back({{"test", "lambda-scaling"}, {"d", 5}, {"n", {1e4, 1e6, 1e8}}, {"reps", 1000}, {"K", 1500},
-                        {"log_cutoff", 100.0}});
-    }
-    return points;
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const std::string test = params.at("test").get<std::string>();
-    const auto stream = rng::make_key(context.seed, info_.id, params.dump());
-    if (test == "gap-count") return gap_count(info_.id, params, stream);
-    const SphereScale& model = models_.in_force(context);
-    if (test == "window") return window(params, stream, model);
-    if (test == "not-pd") return not_pd(info_.id, params, stream, model);
-    return lambda_scaling(info_.id, params, context, model);
-  }
-
- private:
-  harness::ModelChoice<SphereScale> models_{SphereScale{},
-                                            {{"sphere-exponent-2-over-d", sphere_scale_with_exponent_2_over_d()}}};
-  harness::ClaimInfo info_{
-      "UF.family.sphere", "UF", "UF.md §2 UF.family.sphere",
-      "Keys uniform on S^{d-1}: Lambda_n and beta_c grow like n^{2/(d-1)}; for d = 3 (Uniform[-1,1] scores) "
-      "N_n(t/n) - 1 -> Poisson(t/2) and at beta = gamma n the weights have E Z = 1 + 1/mu (mu = 2 gamma); the "
-      "critical weights are Poisson–Kingman, not Poisson–Dirichlet.",
-      harness::Provenance::derived, "[prior] (exponent) + [derived][checked]"};
-};
-
 }  // namespace
 
-std::unique_ptr<harness::Claim> family_sphere() { return std::make_unique<FamilySphere>(); }
+std::unique_ptr<harness::Claim> family_sphere() {
+  auto claim = std::make_unique<harness::ClaimSpec<SphereScale>>(
+      harness::ClaimInfo{
+          "UF.family.sphere", "UF", "UF.md §2 UF.family.sphere",
+          "Keys uniform on S^{d-1}: Lambda_n and beta_c grow like n^{2/(d-1)}; for d = 3 (Uniform[-1,1] scores) "
+          "N_n(t/n) - 1 -> Poisson(t/2) and at beta = gamma n the weights have E Z = 1 + 1/mu (mu = 2 gamma); the "
+          "critical weights are Poisson–Kingman, not Poisson–Dirichlet.",
+          harness::Provenance::derived, "[prior] (exponent) + [derived][checked]"},
+      harness::ModelChoice<SphereScale>{SphereScale{},
+                                        {{"sphere-exponent-2-over-d", sphere_scale_with_exponent_2_over_d()}}});
+  const std::vector<double> ts{0.5, 1.0, 2.0, 4.0};
+  claim->experiment("gap-count",
+                    harness::Grid<GapCountPoint>{.smoke = {{10000, 20000, ts}},
+                                                 .standard = {{1000, 100000, ts}, {1000000, 100000, ts}}},
+                    gap_count);
+  const auto d3_windows = [](std::uint64_t n, std::size_t reps) {
+    std::vector<WindowPoint> points;
+    for (double gamma : {0.25, 0.5, 1.0, 2.0}) points.push_back({3, gamma, n, reps});
+    return points;
+  };
+  std::vector<WindowPoint> smoke_windows = d3_windows(10000, 20000), standard_windows = d3_windows(1000000, 100000);
+  smoke_windows.push_back({5, 1.0, 10000, 5000});
+  for (int d : {4, 5}) standard_windows.push_back({d, 1.0, 100000, 40000});
+  claim->experiment("window", harness::Grid<WindowPoint>{.smoke = smoke_windows, .standard = standard_windows}, window);
+  // 2 x 20000 draws: the DKW detectable distance at 1e-6 (0.031) is below the d = 5 limit's
+  // distance to the nearest PD law (0.032); standard 2 x 50000 (0.019).
+  claim->experiment("not-pd",
+                    harness::Grid<WindowPoint>{.smoke = {{5, 1.0, 100000000, 40000}},
+                                               .standard = {{4, 1.0, 100000000, 100000}, {5, 1.0, 100000000, 100000}}},
+                    not_pd);
+  claim->experiment("lambda-scaling",
+                    harness::Grid<LambdaScalingPoint>{.smoke = {{3, {1e3, 1e6, 1e9}, 4000, 800, 400.0}},
+                                                      .standard = {{3, {1e3, 1e5, 1e7, 1e9, 1e11}, 20000, 800, 400.0},
+                                                                   {5, {1e4, 1e6, 1e8}, 1000, 1500, 100.0}}},
+                    lambda_scaling);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

@@ -64,12 +64,12 @@ MeanSe mean_se(const std::vector<double>& v) {
 
 double reference_hazard_scale(const ref::ScoreFamily& family, double n) { return ref::family_scale<double>(family, n).h; }
 
-harness::ExperimentResult family_scale_check(const std::string& /*claim*/, const ref::ScoreFamily& family,
-                                             const ScaleFunction& scale, const Json& params) {
+harness::ExperimentResult family_scale_check(const ref::ScoreFamily& family, const ScaleFunction& scale,
+                                             const std::vector<double>& ns) {
   harness::ExperimentResult out;
   double worst = 0;
   std::string where;
-  for (double n : params.at("n")) {
+  for (double n : ns) {
     const auto reference = ref::family_scale<double>(family, n);
     const long double b = reference.b;
     const double numeric = static_cast<double>(numeric_hazard_scale<long double>(family, n, b));
@@ -94,21 +94,20 @@ harness::ExperimentResult family_scale_check(const std::string& /*claim*/, const
       "h_n = n f(b_n): the scale that sets beta = c h_n, against the numeric hazard at b_n and an "
       "independently computed scale" +
           std::string(family.kind == ref::ScoreFamily::Kind::log2 ? ", and (log n)^2 exactly" : ""),
-      params, worst / 1e-9,
+      worst / 1e-9,
       fmt::format("worst relative error / 1e-9 over the n listed (worst: {}); pass iff <= 1",
                   where.empty() ? "none" : where)));
   return out;
 }
 
-harness::ExperimentResult window_ladder(const std::string& claim, const ref::ScoreFamily& family,
-                                        const ScaleFunction& scale, const Json& params,
-                                        const harness::RunContext& context) {
-  const bool ipr = params.contains("gamma");
-  const double gamma = ipr ? params.at("gamma").get<double>() : 0;
-  const double c_fixed = ipr ? 0 : params.at("c").get<double>();
-  const std::size_t K = params.at("K").get<std::size_t>();
-  const std::size_t reps = params.at("reps").get<std::size_t>();
-  std::vector<double> ns = params.at("n").get<std::vector<double>>();
+harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const ScaleFunction& scale,
+                                        const WindowLadder& ladder, const harness::PointContext& at) {
+  const bool ipr = ladder.gamma.has_value();
+  const double gamma = ladder.gamma.value_or(0);
+  const double c_fixed = ladder.c.value_or(0);
+  const std::size_t K = ladder.K;
+  const std::size_t reps = ladder.reps;
+  const std::vector<double>& ns = ladder.n;
   const std::size_t rungs = ns.size();
 
   // Per rung: the c of the true scale (h_n = n f(b_n), computed independently), the MC, the
@@ -123,7 +122,7 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
     const double beta = ipr ? gamma * std::sqrt(std::log(n)) : c_fixed * scale(n);
     c_true[i] = ipr ? beta / h_true : c_fixed;
     log_log[i] = std::log(std::log(n));
-    const auto stream = rng::make_key(context.seed, claim, fmt::format("{} n={:g}", params.dump(), n));
+    const auto stream = at.streams.key(fmt::format("n={:g}", n));
     WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), beta, K, reps, stream);
     for (int k = 0; k < kStats; ++k) mc[i][k] = mean_se(column(s, k));
     exact[i] = as_array(exact_window_expectations<double>(family, n, c_true[i]));
@@ -134,9 +133,9 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
   harness::ExperimentResult out;
   const std::size_t top = rungs - 1;
   std::optional<std::array<double, kStats>> shift_target;
-  if (params.contains("alpha_shift") && !ipr) {
+  if (ladder.alpha_shift && !ipr) {
     // The stat change of a relative shift of alpha = 1/c: PD(alpha) against PD(alpha (1 - shift)).
-    const double shift = params.at("alpha_shift").get<double>();
+    const double shift = *ladder.alpha_shift;
     const auto shifted = as_array(limit_window_expectations<double>(c_fixed / (1 - shift)));
     std::array<double, kStats> t{};
     for (int k = 0; k < kStats; ++k) t[k] = std::abs(shifted[k] - limit[top][k]);
@@ -158,7 +157,7 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
           fmt::format("{} at beta = {} , n = {:g}: Monte Carlo vs exact finite-n value {:.6f} (quadrature; PD limit {:.6f})",
                       kNames[k], ipr ? fmt::format("{} sqrt(log n)", gamma) : fmt::format("{} h_n", c_fixed), ns[i],
                       exact[i][k], limit[i][k]),
-          params, sd, values.size(), "mean - exact finite-n", 1, target);
+          sd, values.size(), "mean - exact finite-n", 1, target);
       out.checks.push_back(std::move(c));
     }
     for (std::size_t i = 0; i < top; ++i) {
@@ -168,7 +167,6 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
       c.test = "z-test";
       c.target = fmt::format("{} at n = {:g}: Monte Carlo vs exact finite-n value {:.6f} (PD limit {:.6f})", kNames[k],
                              ns[i], exact[i][k], limit[i][k]);
-      c.params = params;
       c.statistic = z;
       c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
       c.p_method = "normal, sigma from the sample";
@@ -189,7 +187,7 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
         column(last, k), limit[top][k], kBiasMargin * std::abs(bias_top),
         fmt::format("{} at n = {:g} against PD({:.4f}): |mean - PD| <= 1.25 |exact finite-n bias| = {:.3g}", kNames[k],
                     ns[top], 1 / c_true[top], kBiasMargin * std::abs(bias_top)),
-        params, kBiasMargin * std::abs(bias_top) + (shift_target ? (*shift_target)[k] : kSmokeRelativeTarget * limit[top][k])));
+        kBiasMargin * std::abs(bias_top) + (shift_target ? (*shift_target)[k] : kSmokeRelativeTarget * limit[top][k])));
 
     if (ipr) continue;
     // (c) Deterministic: the exact bias keeps its sign and shrinks along the ladder, and its local
@@ -204,7 +202,6 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
       harness::Check c;
       c.test = "deterministic";
       c.target = fmt::format("exact finite-n bias of {} keeps its sign and decreases in |.| along the n-ladder", kNames[k]);
-      c.params = params;
       c.statistic = worst;
       c.p_method = "quadrature; statistic = worst |bias(n_i)/bias(n_{i-1})| (2 on a sign change); pass iff < 1";
       c.deterministic_holds = worst < 1;
@@ -218,7 +215,7 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
           fmt::format("asymptotic rate of the exact bias of {}: local slope of log|bias| vs log log n over "
                       "n = 1e150..1e300 vs theory -1 (+-{})",
                       kNames[k], kAsymptoticTolerance),
-          params, slope, -1, kAsymptoticTolerance, "exact finite-n values (quadrature)"));
+          slope, -1, kAsymptoticTolerance, "exact finite-n values (quadrature)"));
     }
     // (d) The Monte Carlo rate: weighted fit of log|mean - PD| on log log n, against the slope of
     // the exact bias over the same rungs (the ~1/log n law with its second-order terms). Only
@@ -243,7 +240,6 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
           "n-ladder rate of the bias of {}: fitted slope of log|mean - PD| vs log log n = exact finite-n slope {:.3f} "
           "(theory -1 asymptotically)",
           kNames[k], exact_fit.slope);
-      c.params = params;
       c.statistic = z;
       c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
       c.p_method = "normal; weighted least squares, weights from the Monte Carlo standard errors (delta method)";
@@ -281,10 +277,11 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
     }
     series.push_back({{"label", "theory slope -1 (anchored at E a_(1))"}, {"style", "lines"}, {"x", x}, {"y", theory}});
   }
-  out.figures.push_back({{"id", harness::figure_slug(claim, "bias-ladder", params)},
+  const std::string& claim = at.claim.id;
+  out.figures.push_back({{"id", harness::figure_slug(claim, "bias-ladder", at.fields)},
                          {"claim", claim},
                          {"kind", "curves"},
-                         {"title", fmt::format("{}: |finite-n - PD| against log n, {}", claim, params.dump())},
+                         {"title", fmt::format("{}: |finite-n - PD| against log n, {}", claim, at.label)},
                          {"xlabel", "log n"},
                          {"ylabel", "|theta_n - theta_PD|"},
                          {"log_x", true},
@@ -292,7 +289,7 @@ harness::ExperimentResult window_ladder(const std::string& claim, const ref::Sco
                          {"series", std::move(series)}});
   const double alpha_top = 1 / c_true[top];
   out.figures.push_back(harness::cdf_comparison_figure(
-      harness::figure_slug(claim, "top-weight-ecdf", params), claim,
+      harness::figure_slug(claim, "top-weight-ecdf", at.fields), claim,
       fmt::format("{}: ECDF of a_(1) at n = {:g} against the PD({:.4f}) CDF of V_1", claim, ns[top], alpha_top), "a_(1)",
       last.top_weight, [alpha_top](double w) { return ref::pd_top_weight_cdf<double>(alpha_top, w).value; }));
   return out;

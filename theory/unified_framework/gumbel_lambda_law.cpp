@@ -15,70 +15,70 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "reference/unified/gap_counting.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
+#include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 namespace ref = reference::unified;
 
 constexpr double kThresholds[] = {1.5, 2.0, 3.0, 5.0};
 
-Json point(const char* family, double n, std::size_t K, std::size_t reps) {
-  return {{"family", family}, {"n", n}, {"K", K}, {"reps", reps}};
-}
-
-class GumbelLambdaLaw final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    if (battery == harness::Battery::smoke) {
-      return {point("gaussian", 1e4, 4096, 1500)};
-    }
-    return {point("gaussian", 1e4, 4096, 6000), point("gaussian", 1e6, 16384, 3000),
-            point("exponential", 1e5, 4096, 6000)};
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const ref::ScoreFamily family = ref::parse_score_family(params.at("family").get<std::string>());
-    const double n = params.at("n").get<double>();
-    const std::size_t K = params.at("K").get<std::size_t>();
-    const std::size_t reps = params.at("reps").get<std::size_t>();
-    const bool exponential = family.kind == ref::ScoreFamily::Kind::exponential;
-    const LambdaSample s = simulate_lambda(family, static_cast<std::uint64_t>(n), K, reps,
-                                          rng::make_key(context.seed, info_.id, params.dump()));
-    harness::ExperimentResult out;
-    for (double x : kThresholds) {
-      const TailCount count = count_tail(s, x);
-      const auto table = ref::lambda_law_tail(x);
-      const double bias =
-          exponential ? std::exp(-std::pow(n, 1 - 1 / x)) : (n >= 1e6 ? 0.02 : 0.04);
-      out.checks.push_back(band_proportion_check(
-          count.above, count.undecided, reps, table.value, table.error + bias,
-          // The rows lambda_is_exact cannot settle are the "undecided" of the method.
-          fmt::format("{} rows: P(Lambda_n/h_n > {}) vs P(L > {}) = {:.3f} (band: table +- {:.3f}, finite n +- {:.2g})",
-                      family.name(), x, x, table.value, table.error, bias),
-          params, table.error + bias + 0.15));
-    }
-    out.figures.push_back(lambda_tail_figure(info_.id, params, s));
-    return out;
-  }
-
- private:
-  harness::ClaimInfo info_{
-      "UF.gumbel.lambda-law", "UF", "UF.md §2 UF.gumbel.lambda-law; §5 L table",
-      "For i.i.d. Gumbel-domain scores Lambda_n / h_n converges in law to L = sup_{k>=2} log k / M_{k-1}: L >= 1, "
-      "infinite mean, P(L > x) ~ log 2 / x for large x.",
-      harness::Provenance::derived, "[derived][checked]"};
+struct RowPoint {
+  ref::ScoreFamily family;  // the score family of the rows
+  double n;                 // scores per row
+  std::size_t K;            // top scores retained per row
+  std::size_t reps;         // rows
+  harness::Fields fields() const { return {{"family", family.name()}, {"n", n}, {"K", K}, {"reps", reps}}; }
 };
+
+harness::ExperimentResult tail_is_the_l_table(const RowPoint& p, const harness::NoModel&,
+                                              const harness::PointContext& at) {
+  const ref::ScoreFamily& family = p.family;
+  const double n = p.n;
+  const std::size_t reps = p.reps;
+  const bool exponential = family.kind == ref::ScoreFamily::Kind::exponential;
+  const LambdaSample s = simulate_lambda(family, static_cast<std::uint64_t>(n), p.K, reps, at.streams.key());
+  harness::ExperimentResult out;
+  for (double x : kThresholds) {
+    const TailCount count = count_tail(s, x);
+    const auto table = ref::lambda_law_tail(x);
+    const double bias = exponential ? std::exp(-std::pow(n, 1 - 1 / x)) : (n >= 1e6 ? 0.02 : 0.04);
+    out.checks.push_back(band_proportion_check(
+        count.above, count.undecided, reps, table.value, table.error + bias,
+        // The rows lambda_is_exact cannot settle are the "undecided" of the method.
+        fmt::format("{} rows: P(Lambda_n/h_n > {}) vs P(L > {}) = {:.3f} (band: table +- {:.3f}, finite n +- {:.2g})",
+                    family.name(), x, x, table.value, table.error, bias),
+        table.error + bias + 0.15));
+  }
+  out.figures.push_back(lambda_tail_figure(at, s));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> gumbel_lambda_law() { return std::make_unique<GumbelLambdaLaw>(); }
+std::unique_ptr<harness::Claim> gumbel_lambda_law() {
+  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+      harness::ClaimInfo{
+          "UF.gumbel.lambda-law", "UF", "UF.md §2 UF.gumbel.lambda-law; §5 L table",
+          "For i.i.d. Gumbel-domain scores Lambda_n / h_n converges in law to L = sup_{k>=2} log k / M_{k-1}: L >= 1, "
+          "infinite mean, P(L > x) ~ log 2 / x for large x.",
+          harness::Provenance::derived, "[derived][checked]"},
+      harness::ModelChoice<harness::NoModel>{harness::NoModel{}});
+  const ref::ScoreFamily gaussian{ref::ScoreFamily::Kind::gaussian, 1};
+  const ref::ScoreFamily exponential{ref::ScoreFamily::Kind::exponential, 1};
+  claim->experiment("rows",
+                    harness::Grid<RowPoint>{.smoke = {{gaussian, 1e4, 4096, 1500}},
+                                            .standard = {{gaussian, 1e4, 4096, 6000},
+                                                         {gaussian, 1e6, 16384, 3000},
+                                                         {exponential, 1e5, 4096, 6000}}},
+                    tail_is_the_l_table);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework

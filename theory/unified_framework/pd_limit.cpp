@@ -11,13 +11,15 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <memory>
+#include <vector>
 
 #include "reference/unified/poisson_dirichlet.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/model_choice.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/linear_fit.hpp"
@@ -26,7 +28,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 namespace ref = reference::unified;
 
 constexpr std::size_t kPdTruncation = 1000;
@@ -74,147 +75,177 @@ void fill_pit(std::span<const double> values, const std::function<double(double)
 
 // The four PD moments of a WindowSample against PD(alpha, 0), each with a tolerance = stated
 // bias bound + the reference's error.
-void pd_moment_checks(const WindowSample& s, double alpha, double bias, const Json& params, const std::string& who,
+void pd_moment_checks(const WindowSample& s, double alpha, double bias, const std::string& who,
                       harness::ExperimentResult& out) {
   const auto sq = ref::pd_mean_power_sum<double>(alpha, 2);
   const auto h = ref::pd_mean_entropy<double>(alpha);
   const auto top = ref::pd_mean_top_weight<double>(alpha);
   const auto inv = ref::pd_mean_inverse_top<double>(alpha);
   out.checks.push_back(tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error,
-                                            fmt::format("{}: E sum a^2 = 1 - alpha", who), params, 0.05));
+                                            fmt::format("{}: E sum a^2 = 1 - alpha", who), 0.05));
   out.checks.push_back(tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error,
-                                            fmt::format("{}: E H = psi(1) - psi(1 - alpha)", who), params, 0.3));
+                                            fmt::format("{}: E H = psi(1) - psi(1 - alpha)", who), 0.3));
   out.checks.push_back(tolerance_mean_check(s.top_weight, top.value, bias + top.error,
-                                            fmt::format("{}: E a_max = E V_1 (Mecke/Laplace form)", who), params, 0.05));
+                                            fmt::format("{}: E a_max = E V_1 (Mecke/Laplace form)", who), 0.05));
   out.checks.push_back(tolerance_mean_check(s.partition, inv.value, bias + inv.error,
-                                            fmt::format("{}: E Z = E[1/a_max] = 1/(1 - alpha)", who), params,
+                                            fmt::format("{}: E Z = E[1/a_max] = 1/(1 - alpha)", who),
                                             0.15 * inv.value));
 }
 
-void pd_law_checks(const WindowSample& s, double alpha, const Json& params, const std::string& claim,
-                   const std::string& who, harness::ExperimentResult& out) {
+void pd_law_checks(const WindowSample& s, double alpha, const harness::PointContext& at, const std::string& who,
+                   harness::ExperimentResult& out) {
+  const std::string& claim = at.claim.id;
   std::vector<double> pit;
   fill_pit(s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }, pit);
   out.checks.push_back(harness::gof_check(stats::ks_test(pit),
                                           fmt::format("{}: a_(2)/a_(1) ~ U^(1/alpha), P(<= x) = x^alpha (KS)", who),
-                                          params, pit.size()));
+                                          pit.size()));
   const TopWeightCdf cdf(alpha);
   fill_pit(s.top_weight, cdf, pit);
   out.checks.push_back(harness::gof_check(
       stats::ks_test(pit), fmt::format("{}: law of a_max = law of V_1 (KS; reference CDF error {:.1e})", who, cdf.error()),
-      params, pit.size()));
+      pit.size()));
   out.figures.push_back(harness::cdf_comparison_figure(
-      harness::figure_slug(claim, "top-weight-cdf", params), claim,
-      fmt::format("{}: ECDF of a_max against the PD({:.3g}, 0) CDF of V_1, {}", claim, alpha, params.dump()), "a_max",
+      harness::figure_slug(claim, "top-weight-cdf", at.fields), claim,
+      fmt::format("{}: ECDF of a_max against the PD({:.3g}, 0) CDF of V_1, {}", claim, alpha, at.label), "a_max",
       s.top_weight, cdf));
   out.figures.push_back(harness::cdf_comparison_figure(
-      harness::figure_slug(claim, "ratio-cdf", params), claim,
-      fmt::format("{}: ECDF of a_(2)/a_(1) against x^alpha, alpha = {:.3g}, {}", claim, alpha, params.dump()),
+      harness::figure_slug(claim, "ratio-cdf", at.fields), claim,
+      fmt::format("{}: ECDF of a_(2)/a_(1) against x^alpha, alpha = {:.3g}, {}", claim, alpha, at.label),
       "a_(2)/a_(1)", s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }));
 }
 
-class PdLimit final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
+const ref::ScoreFamily kExponential{ref::ScoreFamily::Kind::exponential, 1};
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    const bool smoke = battery == harness::Battery::smoke;
-    std::vector<Json> points;
-    for (double alpha : {0.25, 0.5, 0.75}) {
-      points.push_back({{"part", "pd-sampler"}, {"alpha", alpha}, {"K", kPdTruncation}, {"reps", smoke ? 4000 : 20000}});
-    }
-    for (double c : {4.0 / 3, 2.0, 4.0}) {
-      points.push_back({{"part", "exponential-rows"}, {"c", c}, {"n", 1e12}, {"K", kTopK}, {"reps", smoke ? 4000 : 20000}});
-    }
-    for (double c : smoke ? std::vector<double>{0.5} : std::vector<double>{0.3, 0.5, 0.7}) {
-      points.push_back({{"part", "subcritical"}, {"c", c}, {"n", {1e4, 1e6, 1e8, 1e10, 1e12}}, {"K", kTopK},
-                        {"reps", smoke ? 500 : 2000}});
-    }
-    return points;
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const std::string part = params.at("part").get<std::string>();
-    const auto stream = rng::make_key(context.seed, info_.id, params.dump());
-    const std::size_t K = params.at("K").get<std::size_t>();
-    const std::size_t reps = params.at("reps").get<std::size_t>();
-    // The model: the alpha at which the PD references are evaluated.
-    const PdParameter pd = models_.in_force(context);
-    harness::ExperimentResult out;
-    if (part == "pd-sampler") {
-      const double alpha = params.at("alpha").get<double>();
-      const WindowSample s = simulate_pd(alpha, K, reps, stream);
-      // Truncation at K moves sum V^2 and H by O(K^{1 - 2/alpha}) after the tail terms: nil.
-      pd_moment_checks(s, pd(alpha), 0, params, "PD sampler", out);
-      pd_law_checks(s, pd(alpha), params, info_.id, "PD sampler", out);
-      return out;
-    }
-    const ref::ScoreFamily family{ref::ScoreFamily::Kind::exponential, 1};
-    const double c = params.at("c").get<double>();
-    if (part == "exponential-rows") {
-      const double n = params.at("n").get<double>();
-      const WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), c, K, reps, stream);
-      // Stated bias bound: the PPP mass beyond the n-th point, E(Z_inf - Z_n), bounds the shift of
-      // a_max and sum a^2 (both move by at most the relative change of Z); twice it for H.
-      const double bias = exponential_missing_mass(c, n);
-      pd_moment_checks(s, pd(1 / c), bias, params, fmt::format("exponential rows, n = {:.0e}, beta = {:.4g}", n, c),
-                       out);
-      pd_law_checks(s, pd(1 / c), params, info_.id, "exponential rows", out);
-      return out;
-    }
-    // Subcritical: log a_max = -log Z = -(1 - c) log n + O_P(1); the n^{-(1-c)} correction to E Z_n
-    // moves the fitted slope over 1e4..1e12 by < 0.005 (c = 0.7), the tolerance is 0.02.
-    std::vector<double> log_n, mean_log_top, weight;
-    Json xs = Json::array(), ys = Json::array(), es = Json::array();
-    for (double n : params.at("n")) {
-      // Common random numbers across the ladder: the same stream at every n.
-      const WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), c, K, reps, stream);
-      std::vector<double> log_top(reps);
-      for (std::size_t r = 0; r < reps; ++r) log_top[r] = std::log(s.top_weight[r]);
-      const stats::MeanWithError log_top_mean = stats::mean_with_error(log_top);
-      const double m = log_top_mean.mean, se = log_top_mean.std_error();
-      log_n.push_back(std::log(n));
-      mean_log_top.push_back(m);
-      weight.push_back(1 / (se * se));
-      xs.push_back(n);
-      ys.push_back(m);
-      es.push_back(2 * se);
-    }
-    const stats::LinearFit fit = stats::weighted_least_squares(log_n, mean_log_top, weight);
-    out.checks.push_back(harness::rate_check(
-        fmt::format("c = {:.3g} < 1: slope of E log a_max against log n = -(1 - c) (+-0.02); a_max -> 0", c), params,
-        fit.slope, -(1 - c), 0.02, "Monte Carlo means with common random numbers over the n-ladder, weighted fit"));
-    Json fitted = Json::array();
-    for (double x : log_n) fitted.push_back(fit.intercept + fit.slope * x);
-    Json series = Json::array();
-    series.push_back({{"label", "E log a_max (MC, 2 s.e.)"}, {"style", "errorbars"}, {"x", xs}, {"y", ys}, {"yerr", es}});
-    series.push_back({{"label", fmt::format("fit, slope {:.4f} (theory {:.4f})", fit.slope, -(1 - c))},
-                      {"style", "lines"}, {"x", xs}, {"y", fitted}});
-    out.figures.push_back({{"id", harness::figure_slug(info_.id, "subcritical", params)},
-                           {"claim", info_.id},
-                           {"kind", "curves"},
-                           {"title", fmt::format("{}: E log a_max against n, exponential rows, beta = {:.3g}", info_.id, c)},
-                           {"xlabel", "n"},
-                           {"ylabel", "E log a_max"},
-                           {"log_x", true},
-                           {"log_y", false},
-                           {"series", std::move(series)}});
-    return out;
-  }
-
- private:
-  harness::ModelChoice<PdParameter> models_{pd_parameter_exact, {{"pd-alpha-plus-0.05", pd_parameter_plus_0_05}}};
-  harness::ClaimInfo info_{
-      "UF.pd-limit", "UF", "UF.md §2 UF.pd-limit",
-      "Gumbel-domain i.i.d. scores at beta_n = c h_n: for c > 1 the ranked weights converge to PD(1/c, 0) "
-      "(E sum a^2 -> 1 - 1/c, E H -> psi(1) - psi(1 - 1/c), E Z -> c/(c-1), a_(2)/a_(1) ~ U^c); for c < 1 a_max -> 0 "
-      "(like n^{-(1-c)} for exponential scores).",
-      harness::Provenance::derived, "[derived] from the random energy model [prior: Ruelle 1987; Bovier ch. 9]"};
+struct PdSamplerPoint {
+  double alpha;      // the PD(alpha, 0) parameter
+  std::size_t K;     // weights drawn per sample
+  std::size_t reps;  // samples
+  harness::Fields fields() const { return {{"alpha", alpha}, {"K", K}, {"reps", reps}}; }
 };
+
+harness::ExperimentResult pd_sampler_matches_references(const PdSamplerPoint& p, const PdParameter& pd,
+                                                        const harness::PointContext& at) {
+  harness::ExperimentResult out;
+  const WindowSample s = simulate_pd(p.alpha, p.K, p.reps, at.streams.key());
+  // Truncation at K moves sum V^2 and H by O(K^{1 - 2/alpha}) after the tail terms: nil.
+  pd_moment_checks(s, pd(p.alpha), 0, "PD sampler", out);
+  pd_law_checks(s, pd(p.alpha), at, "PD sampler", out);
+  return out;
+}
+
+struct ExponentialRowsPoint {
+  double c;          // beta = c (h_n = 1)
+  double n;          // scores per row
+  std::size_t K;     // top scores retained per row
+  std::size_t reps;  // rows
+  harness::Fields fields() const { return {{"c", c}, {"n", n}, {"K", K}, {"reps", reps}}; }
+};
+
+harness::ExperimentResult exponential_rows_tend_to_pd(const ExponentialRowsPoint& p, const PdParameter& pd,
+                                                      const harness::PointContext& at) {
+  harness::ExperimentResult out;
+  const double c = p.c, n = p.n;
+  const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, p.K, p.reps, at.streams.key());
+  // Stated bias bound: the PPP mass beyond the n-th point, E(Z_inf - Z_n), bounds the shift of
+  // a_max and sum a^2 (both move by at most the relative change of Z); twice it for H.
+  const double bias = exponential_missing_mass(c, n);
+  pd_moment_checks(s, pd(1 / c), bias, fmt::format("exponential rows, n = {:.0e}, beta = {:.4g}", n, c), out);
+  pd_law_checks(s, pd(1 / c), at, "exponential rows", out);
+  return out;
+}
+
+struct SubcriticalPoint {
+  double c;               // beta = c (h_n = 1), c < 1
+  std::vector<double> n;  // the n-ladder
+  std::size_t K;          // top scores retained per row
+  std::size_t reps;       // rows per rung
+  harness::Fields fields() const { return {{"c", c}, {"n", n}, {"K", K}, {"reps", reps}}; }
+};
+
+// Subcritical: log a_max = -log Z = -(1 - c) log n + O_P(1); the n^{-(1-c)} correction to E Z_n
+// moves the fitted slope over 1e4..1e12 by < 0.005 (c = 0.7), the tolerance is 0.02.
+harness::ExperimentResult top_weight_vanishes(const SubcriticalPoint& p, const PdParameter&,
+                                              const harness::PointContext& at) {
+  harness::ExperimentResult out;
+  const double c = p.c;
+  const std::size_t reps = p.reps;
+  // Common random numbers across the ladder: the same stream at every n.
+  const auto stream = at.streams.key();
+  std::vector<double> log_n, mean_log_top, weight;
+  harness::Json xs = harness::Json::array(), ys = harness::Json::array(), es = harness::Json::array();
+  for (double n : p.n) {
+    const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, p.K, reps, stream);
+    std::vector<double> log_top(reps);
+    for (std::size_t r = 0; r < reps; ++r) log_top[r] = std::log(s.top_weight[r]);
+    const stats::MeanWithError log_top_mean = stats::mean_with_error(log_top);
+    const double m = log_top_mean.mean, se = log_top_mean.std_error();
+    log_n.push_back(std::log(n));
+    mean_log_top.push_back(m);
+    weight.push_back(1 / (se * se));
+    xs.push_back(n);
+    ys.push_back(m);
+    es.push_back(2 * se);
+  }
+  const stats::LinearFit fit = stats::weighted_least_squares(log_n, mean_log_top, weight);
+  out.checks.push_back(harness::rate_check(
+      fmt::format("c = {:.3g} < 1: slope of E log a_max against log n = -(1 - c) (+-0.02); a_max -> 0", c), fit.slope,
+      -(1 - c), 0.02, "Monte Carlo means with common random numbers over the n-ladder, weighted fit"));
+  harness::Json fitted = harness::Json::array();
+  for (double x : log_n) fitted.push_back(fit.intercept + fit.slope * x);
+  harness::Json series = harness::Json::array();
+  series.push_back({{"label", "E log a_max (MC, 2 s.e.)"}, {"style", "errorbars"}, {"x", xs}, {"y", ys}, {"yerr", es}});
+  series.push_back({{"label", fmt::format("fit, slope {:.4f} (theory {:.4f})", fit.slope, -(1 - c))},
+                    {"style", "lines"}, {"x", xs}, {"y", fitted}});
+  const std::string& claim = at.claim.id;
+  out.figures.push_back({{"id", harness::figure_slug(claim, "subcritical", at.fields)},
+                         {"claim", claim},
+                         {"kind", "curves"},
+                         {"title", fmt::format("{}: E log a_max against n, exponential rows, beta = {:.3g}", claim, c)},
+                         {"xlabel", "n"},
+                         {"ylabel", "E log a_max"},
+                         {"log_x", true},
+                         {"log_y", false},
+                         {"series", std::move(series)}});
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> pd_limit() { return std::make_unique<PdLimit>(); }
+std::unique_ptr<harness::Claim> pd_limit() {
+  auto claim = std::make_unique<harness::ClaimSpec<PdParameter>>(
+      harness::ClaimInfo{
+          "UF.pd-limit", "UF", "UF.md §2 UF.pd-limit",
+          "Gumbel-domain i.i.d. scores at beta_n = c h_n: for c > 1 the ranked weights converge to PD(1/c, 0) "
+          "(E sum a^2 -> 1 - 1/c, E H -> psi(1) - psi(1 - 1/c), E Z -> c/(c-1), a_(2)/a_(1) ~ U^c); for c < 1 a_max -> "
+          "0 (like n^{-(1-c)} for exponential scores).",
+          harness::Provenance::derived, "[derived] from the random energy model [prior: Ruelle 1987; Bovier ch. 9]"},
+      // The model: the alpha at which the PD references are evaluated.
+      harness::ModelChoice<PdParameter>{pd_parameter_exact, {{"pd-alpha-plus-0.05", pd_parameter_plus_0_05}}});
+  const auto pd_sampler = [](std::size_t reps) {
+    std::vector<PdSamplerPoint> points;
+    for (double alpha : {0.25, 0.5, 0.75}) points.push_back({alpha, kPdTruncation, reps});
+    return points;
+  };
+  claim->experiment("pd-sampler",
+                    harness::Grid<PdSamplerPoint>{.smoke = pd_sampler(4000), .standard = pd_sampler(20000)},
+                    pd_sampler_matches_references);
+  const auto rows = [](std::size_t reps) {
+    std::vector<ExponentialRowsPoint> points;
+    for (double c : {4.0 / 3, 2.0, 4.0}) points.push_back({c, 1e12, kTopK, reps});
+    return points;
+  };
+  claim->experiment("exponential-rows",
+                    harness::Grid<ExponentialRowsPoint>{.smoke = rows(4000), .standard = rows(20000)},
+                    exponential_rows_tend_to_pd);
+  const std::vector<double> ladder{1e4, 1e6, 1e8, 1e10, 1e12};
+  claim->experiment("subcritical",
+                    harness::Grid<SubcriticalPoint>{.smoke = {{0.5, ladder, kTopK, 500}},
+                                                    .standard = {{0.3, ladder, kTopK, 2000},
+                                                                 {0.5, ladder, kTopK, 2000},
+                                                                 {0.7, ladder, kTopK, 2000}}},
+                    top_weight_vanishes);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::unified_framework
