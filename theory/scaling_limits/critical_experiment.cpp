@@ -1,15 +1,12 @@
 #include "theory/scaling_limits/critical_experiment.hpp"
 
-#include <fmt/core.h>
-
 #include <cmath>
-#include <map>
-#include <memory>
-#include <mutex>
+#include <tuple>
 
 #include "theory/scaling_limits/planted_keys.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
+#include "verify/harness/memo.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/sphere_geometry.hpp"
 #include "verify/sample/sphere_naive.hpp"
@@ -41,16 +38,12 @@ void keep_within_one_temperature_unit(sample::NearestKeys& keys, double beta) {
   keys.threshold = threshold;
 }
 
-template <class Compute>
-const auto& memoised(const std::string& key, Compute&& compute) {
-  using Value = decltype(compute());
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<Value>> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = cache[key];
-  if (!slot) slot = std::make_unique<Value>(compute());
-  return *slot;
-}
+// The references many grid points share, keyed by every input (the model's reference gamma is
+// what they are evaluated at, so a planted model's values are kept apart from the true ones).
+using reference::critical::CriticalSummary;
+harness::Memo<std::tuple<int, double, std::uint64_t, bool>, CriticalSummary> finite_n_memo;
+harness::Memo<std::tuple<int, double, std::uint64_t>, double> finite_n_mean_top_memo;
+harness::Memo<std::tuple<int, double, bool>, CriticalSummary> limit_memo;
 
 void resize(CriticalSample& s, std::size_t reps, bool with_output) {
   for (auto* v : {&s.top, &s.second, &s.sum_sq, &s.energy, &s.one_minus_top, &s.log_ratio}) v->resize(reps);
@@ -153,8 +146,8 @@ CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rn
 
 const reference::critical::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
                                                                         bool with_cdf) {
-  return memoised(fmt::format("finite d={} gamma={:.17g} n={} cdf={}", d, gamma, n, with_cdf),
-                  [&] { return reference::critical::sphere_critical_finite_n(d, gamma, n, with_cdf); });
+  return finite_n_memo.get({d, gamma, n, with_cdf},
+                           [&] { return reference::critical::sphere_critical_finite_n(d, gamma, n, with_cdf); });
 }
 
 const reference::critical::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
@@ -164,15 +157,14 @@ const reference::critical::CriticalSummary& critical_finite_n_reference(const Cr
 
 double critical_finite_n_mean_top(const CriticalModel& model, int d, double gamma, std::uint64_t n) {
   const double g = model.reference_gamma(gamma);
-  return memoised(fmt::format("finite mean_top d={} gamma={:.17g} n={}", d, g, n),
-                  [&] { return reference::critical::sphere_critical_finite_n_mean_top(d, g, n); });
+  return finite_n_mean_top_memo.get({d, g, n},
+                                    [&] { return reference::critical::sphere_critical_finite_n_mean_top(d, g, n); });
 }
 
 const reference::critical::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
                                                                      bool with_cdf) {
   const double g = model.reference_gamma(gamma);
-  return memoised(fmt::format("limit d={} gamma={:.17g} cdf={}", d, g, with_cdf),
-                  [&] { return reference::critical::sphere_critical_limit(d, g, with_cdf); });
+  return limit_memo.get({d, g, with_cdf}, [&] { return reference::critical::sphere_critical_limit(d, g, with_cdf); });
 }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -10,8 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <mutex>
+#include <utility>
 
 #include "reference/critical/critical_functionals.hpp"
 #include "reference/critical/point_models.hpp"
@@ -22,6 +21,7 @@
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/memo.hpp"
 #include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
@@ -73,12 +73,10 @@ std::uint64_t equivalent_uniform_keys_ignoring_density(double, std::uint64_t n) 
 
 // Mecke quadrature of E W_1 for energies c Gamma_j^p; memoised (about 0.4 s each).
 double limit_mean_top(double p, double c) {
-  static std::mutex mutex;
-  static std::map<std::pair<double, double>, double> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto [it, inserted] = cache.try_emplace({p, c}, 0.0);
-  if (inserted) it->second = reference::critical::mean_top_weight(reference::critical::PoissonLimitModel<double>(p, c)).value;
-  return it->second;
+  static harness::Memo<std::pair<double, double>, double> memo;
+  return memo.get({p, c}, [&] {
+    return reference::critical::mean_top_weight(reference::critical::PoissonLimitModel<double>(p, c)).value;
+  });
 }
 
 Json ecdf_figure(const std::string& claim, const Json& params, const std::string& title, std::span<const double> sample,

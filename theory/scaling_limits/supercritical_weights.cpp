@@ -11,8 +11,7 @@
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
-#include <map>
-#include <mutex>
+#include <utility>
 
 #include "reference/critical/critical_functionals.hpp"
 #include "reference/critical/ein.hpp"
@@ -24,6 +23,7 @@
 #include "theory/scaling_limits/critical_checks.hpp"
 #include "theory/scaling_limits/supercritical_experiment.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/memo.hpp"
 #include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
@@ -43,25 +43,19 @@ constexpr double kLadder[] = {100, 300, 1000, 3000};
 // directly, so it keeps its relative accuracy at theta -> 0). Other d: the Mecke quadrature of
 // E W_1, whose absolute error (~1e-11) is far below the defect (~1/lambda). Memoised.
 double limit_mean_defect(int d, double lambda) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, double>, double> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  const auto key = std::make_pair(d, lambda);
-  if (const auto it = cache.find(key); it != cache.end()) return it->second;
-  double value;
-  if (d == 3) {
-    namespace rc = reference::critical;
-    const double theta = 1 / lambda;
-    const auto g = [theta](double s) { return std::exp(-s) * -std::expm1(-theta * rc::ein(s)); };
-    auto edges = rc::uniform_edges(0.0, 4.0, 8);
-    for (const double x : rc::uniform_edges(5.0, 60.0, 55)) edges.push_back(x);
-    value = rc::gauss_panels(g, rc::halve_panels(edges));
-  } else {
+  static harness::Memo<std::pair<int, double>, double> memo;
+  return memo.get({d, lambda}, [&] {
+    if (d == 3) {
+      namespace rc = reference::critical;
+      const double theta = 1 / lambda;
+      const auto g = [theta](double s) { return std::exp(-s) * -std::expm1(-theta * rc::ein(s)); };
+      auto edges = rc::uniform_edges(0.0, 4.0, 8);
+      for (const double x : rc::uniform_edges(5.0, 60.0, 55)) edges.push_back(x);
+      return rc::gauss_panels(g, rc::halve_panels(edges));
+    }
     const reference::critical::PoissonLimitModel<double> model(2.0 / (d - 1), lambda);
-    value = 1 - reference::critical::mean_top_weight(model).value;
-  }
-  cache[key] = value;
-  return value;
+    return 1 - reference::critical::mean_top_weight(model).value;
+  });
 }
 
 // d = 3, limit: P(1 - W_1 > x) = 1 - e^{-gamma_E theta} (x/(1-x))^theta / Gamma(1 + theta),

@@ -11,9 +11,8 @@
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
 #include <limits>
-#include <map>
+#include <tuple>
 #include <memory>
-#include <mutex>
 #include <numeric>
 
 #include "reference/critical/summary.hpp"
@@ -21,6 +20,7 @@
 #include "theory/unified_framework/sphere_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/memo.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
@@ -123,13 +123,8 @@ constexpr TableRow kMcTable[] = {{0.5, 1.7247, 0.1494}, {1, 1.1272, 0.3287}, {2,
 constexpr double kMcTableSe = 3e-4;
 
 const reference::critical::CriticalSummary& finite_n_reference(int d, double gamma, std::uint64_t n) {
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<reference::critical::CriticalSummary>> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = cache[fmt::format("{} {:.17g} {}", d, gamma, n)];
-  if (!slot) slot = std::make_unique<reference::critical::CriticalSummary>(
-                   reference::critical::sphere_critical_finite_n(d, gamma, n, false));
-  return *slot;
+  static harness::Memo<std::tuple<int, double, std::uint64_t>, reference::critical::CriticalSummary> memo;
+  return memo.get({d, gamma, n}, [&] { return reference::critical::sphere_critical_finite_n(d, gamma, n, false); });
 }
 
 // --- checks -------------------------------------------------------------------------------------
