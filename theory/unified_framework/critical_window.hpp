@@ -65,19 +65,6 @@ struct TailCount {
 };
 TailCount count_tail(const LambdaSample& sample, double x);
 
-// Binomial test of P(event) = p against the composite null p in [p0 - band, p0 + band] (band: the
-// reference's error plus any stated finite-n bias), with `undecided` trials counted as either
-// outcome: the p-value is that of the exact binomial test at the point of the null band nearest
-// to the observed range of proportions (1 if they meet). Conservative for every p in the band.
-harness::Check band_proportion_check(std::uint64_t successes, std::uint64_t undecided, std::uint64_t trials,
-                                     double p0, double band, std::string what, double target);
-
-// z-test of a mean against the composite null |mu - mu0| <= tolerance (a stated bound on the
-// finite-n bias; 0 for an exact reference): p = min(1, 2 Phibar((|mean - mu0| - tolerance)/se)),
-// sigma from the sample (M large). The detectable shift is tolerance + (z_{1-a/2} + z_.99) sigma/sqrt(M).
-harness::Check tolerance_mean_check(std::span<const double> values, double mu0, double tolerance, std::string what,
-                                    double target);
-
 // ECDF of the tail P(Lambda_n/h_n > x) (lower and upper bounds) against the L table, for the
 // point `at`.
 harness::Json lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sample);

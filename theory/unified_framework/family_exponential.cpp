@@ -27,6 +27,7 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
@@ -194,7 +195,7 @@ harness::ExperimentResult window(const WindowPoint& p, const ExponentialModel& m
   out.checks.push_back(harness::gof_check(
       stats::ks_test(u), fmt::format("a_(2)/a_(1) = e^(-c E_1), CDF x^(1/c) exactly, c = {:.4g} (KS)", c), reps));
   const double ez = exact_mean_partition(c, n);
-  out.checks.push_back(tolerance_mean_check(
+  out.checks.push_back(harness::tolerance_mean_check(
       s.partition, ez, 0,
       fmt::format("E Z_n = c/(c-1) [1 - Gamma(c) Gamma(n+1)/Gamma(n+c)] = {:.6g}, exact at n (bulk-corrected Z)", ez),
       0.15 * ez));
@@ -205,12 +206,12 @@ harness::ExperimentResult window(const WindowPoint& p, const ExponentialModel& m
     const auto sq = ref::pd_mean_power_sum<double>(alpha, 2);
     const auto h = ref::pd_mean_entropy<double>(alpha);
     const auto top = ref::pd_mean_top_weight<double>(alpha);
-    out.checks.push_back(tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error, "E sum a^2 = 1 - 1/c", 0.05));
-    out.checks.push_back(tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error, "E H = psi(1) - psi(1 - 1/c)", 0.3));
+    out.checks.push_back(harness::tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error, "E sum a^2 = 1 - 1/c", 0.05));
+    out.checks.push_back(harness::tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error, "E H = psi(1) - psi(1 - 1/c)", 0.3));
     out.checks.push_back(
-        tolerance_mean_check(s.top_weight, top.value, bias + top.error, "E a_max = E V_1 of PD(1/c)", 0.05));
+        harness::tolerance_mean_check(s.top_weight, top.value, bias + top.error, "E a_max = E V_1 of PD(1/c)", 0.05));
     out.checks.push_back(
-        tolerance_mean_check(s.partition, c / (c - 1), bias, "E[1/a_max] = E Z -> c/(c-1)", 0.15 * c / (c - 1)));
+        harness::tolerance_mean_check(s.partition, c / (c - 1), bias, "E[1/a_max] = E Z -> c/(c-1)", 0.15 * c / (c - 1)));
   }
   out.figures.push_back(harness::cdf_comparison_figure(
       harness::figure_slug(at.claim.id, "ratio-cdf", at.fields), at.claim.id,
@@ -252,7 +253,7 @@ harness::ExperimentResult subcritical(const SubcriticalPoint& p, const Exponenti
       const double ez = exact_mean_partition(c, n);
       std::vector<double> ratio(reps);
       for (std::size_t r = 0; r < reps; ++r) ratio[r] = s.partition[r] / ez;
-      out.checks.push_back(tolerance_mean_check(
+      out.checks.push_back(harness::tolerance_mean_check(
           ratio, 1, 0, fmt::format("c = {:.3g}: Z_n / E Z_n, E Z_n = {:.6g} exact at n = 1e6 (bulk-corrected)", c, ez),
           0.25));
     }
@@ -261,7 +262,7 @@ harness::ExperimentResult subcritical(const SubcriticalPoint& p, const Exponenti
       for (std::size_t r = 0; r < reps; ++r) excess[r] = s.entropy[r] - std::log(n);
       // The top points carry Gibbs mass ~ n^{-(1-c)}; at n = 1e12 the entropy is within
       // 0.01 of its limit for c <= 0.7 (UF.md: 3e-3 already at n = 1e6).
-      out.checks.push_back(tolerance_mean_check(
+      out.checks.push_back(harness::tolerance_mean_check(
           excess, offset, 0.01,
           fmt::format("c = {:.3g}: H - log n -> log(1/(1-c)) - c/(1-c) = {:.5f} (n = {:.0e})", c, offset, n), 0.05));
     }
@@ -293,7 +294,7 @@ harness::ExperimentResult lambda(const LambdaPoint& p, const ExponentialModel& m
     // Lambda_n <= L; the limit exceeds x beyond the n-th point only if Gamma_1 > n^{1-1/x}
     // (log k / (log k - log Gamma_1) > x for k > n), probability exp(-n^{1-1/x}).
     const double truncation = std::exp(-std::pow(static_cast<double>(n), 1 - 1 / x));
-    out.checks.push_back(band_proportion_check(
+    out.checks.push_back(harness::band_proportion_check(
         count.above, count.undecided, reps, table.value, table.error + truncation,
         fmt::format("P(Lambda_n > {}) vs P(L > {}) = {:.3f} (L table; truncation bound {:.1e})", x, x, table.value,
                     truncation),

@@ -23,6 +23,7 @@
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/claim_spec.hpp"
@@ -189,12 +190,12 @@ harness::ExperimentResult subcritical_rows(const SubcriticalPoint& p, const Gaus
   }
   const Annealed a = annealed(n_value, c);
   const double tol = subcritical_tolerance(beta, n_value);
-  out.checks.push_back(tolerance_mean_check(
+  out.checks.push_back(harness::tolerance_mean_check(
       entropy, a.entropy / log_n, tol,
       fmt::format("H / log n against the annealed (log n - beta^2/2)/log n = {:.4f} (limit 1 - c^2 = {:.4f})",
                   a.entropy / log_n, 1 - c * c),
       tol + kSubcriticalExcess));
-  out.checks.push_back(tolerance_mean_check(
+  out.checks.push_back(harness::tolerance_mean_check(
       log_top, a.log_top / log_n, tol,
       fmt::format("log a_(1) / log n against the annealed A_n / log n = {:.4f} (limit -(1 - c)^2 = {:.4f})",
                   a.log_top / log_n, -(1 - c) * (1 - c)),

@@ -10,6 +10,7 @@
 #include "reference/unified/poisson_dirichlet.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/linear_fit.hpp"
@@ -183,7 +184,7 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
 
     // (b) Equivalence with PD at the largest rung: |mean - PD| within the exact bias plus 25%.
     const double bias_top = exact[top][k] - limit[top][k];
-    out.checks.push_back(tolerance_mean_check(
+    out.checks.push_back(harness::tolerance_mean_check(
         column(last, k), limit[top][k], kBiasMargin * std::abs(bias_top),
         fmt::format("{} at n = {:g} against PD({:.4f}): |mean - PD| <= 1.25 |exact finite-n bias| = {:.3g}", kNames[k],
                     ns[top], 1 / c_true[top], kBiasMargin * std::abs(bias_top)),

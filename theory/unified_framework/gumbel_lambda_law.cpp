@@ -20,6 +20,7 @@
 #include "reference/unified/gap_counting.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
@@ -49,7 +50,7 @@ harness::ExperimentResult tail_is_the_l_table(const RowPoint& p, const harness::
     const TailCount count = count_tail(s, x);
     const auto table = ref::lambda_law_tail(x);
     const double bias = exponential ? std::exp(-std::pow(n, 1 - 1 / x)) : (n >= 1e6 ? 0.02 : 0.04);
-    out.checks.push_back(band_proportion_check(
+    out.checks.push_back(harness::band_proportion_check(
         count.above, count.undecided, reps, table.value, table.error + bias,
         // The rows lambda_is_exact cannot settle are the "undecided" of the method.
         fmt::format("{} rows: P(Lambda_n/h_n > {}) vs P(L > {}) = {:.3f} (band: table +- {:.3f}, finite n +- {:.2g})",

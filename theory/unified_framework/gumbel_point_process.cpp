@@ -25,6 +25,7 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
@@ -80,14 +81,14 @@ harness::ExperimentResult top_is_the_ppp(const RowPoint& p, const TopGapsSampler
 
   harness::ExperimentResult out;
   for (int k = 1; k <= kSpacings; ++k) {
-    out.checks.push_back(tolerance_mean_check(
+    out.checks.push_back(harness::tolerance_mean_check(
         spacing[static_cast<std::size_t>(k - 1)], 1, 0.4 * k * inv_log_n,
         fmt::format("E {} h_n (s_({}) - s_({})) -> 1 (E_k/k spacings; tolerance 0.4 k/log n)", k, k, k + 1),
         0.4 * k * inv_log_n + 0.25));
   }
   for (std::size_t i = 0; i < kRanks.size(); ++i) {
     const double limit = harmonic(kRanks[i] - 1);
-    out.checks.push_back(tolerance_mean_check(
+    out.checks.push_back(harness::tolerance_mean_check(
         gap[i], limit, 0.4 * inv_log_n * limit,
         fmt::format("E h_n Delta_({}) -> E M_{} = {:.4f} (tolerance 0.4/log n relative)", kRanks[i], kRanks[i] - 1, limit),
         (0.4 * inv_log_n + 0.25) * limit));
@@ -95,7 +96,7 @@ harness::ExperimentResult top_is_the_ppp(const RowPoint& p, const TopGapsSampler
   for (std::size_t i = 0; i < kTimes.size(); ++i) {
     const double t = kTimes[i];
     const double limit = ref::yule_mean<double>(t);
-    out.checks.push_back(tolerance_mean_check(
+    out.checks.push_back(harness::tolerance_mean_check(
         count[i], limit, t * (1 + t) / 2 * inv_log_n * limit,
         fmt::format("E N_n({}/h_n) -> e^t = {:.4f}, Yule mean (tolerance t(1+t)/(2 log n) relative)", t, limit),
         (t * (1 + t) / 2 * inv_log_n + 0.5) * limit));

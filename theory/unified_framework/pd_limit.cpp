@@ -18,6 +18,7 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/standard_checks.hpp"
@@ -81,13 +82,13 @@ void pd_moment_checks(const WindowSample& s, double alpha, double bias, const st
   const auto h = ref::pd_mean_entropy<double>(alpha);
   const auto top = ref::pd_mean_top_weight<double>(alpha);
   const auto inv = ref::pd_mean_inverse_top<double>(alpha);
-  out.checks.push_back(tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error,
+  out.checks.push_back(harness::tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error,
                                             fmt::format("{}: E sum a^2 = 1 - alpha", who), 0.05));
-  out.checks.push_back(tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error,
+  out.checks.push_back(harness::tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error,
                                             fmt::format("{}: E H = psi(1) - psi(1 - alpha)", who), 0.3));
-  out.checks.push_back(tolerance_mean_check(s.top_weight, top.value, bias + top.error,
+  out.checks.push_back(harness::tolerance_mean_check(s.top_weight, top.value, bias + top.error,
                                             fmt::format("{}: E a_max = E V_1 (Mecke/Laplace form)", who), 0.05));
-  out.checks.push_back(tolerance_mean_check(s.partition, inv.value, bias + inv.error,
+  out.checks.push_back(harness::tolerance_mean_check(s.partition, inv.value, bias + inv.error,
                                             fmt::format("{}: E Z = E[1/a_max] = 1/(1 - alpha)", who),
                                             0.15 * inv.value));
 }
