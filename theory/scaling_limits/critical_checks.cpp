@@ -1,87 +1,27 @@
 #include "theory/scaling_limits/critical_checks.hpp"
 
-#include <fmt/core.h>
-
-#include <algorithm>
-#include <cmath>
-
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
-#include "verify/stats/chi_square.hpp"
-#include "verify/stats/linear_fit.hpp"
-#include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 
 harness::Check mean_against(std::span<const double> values, double exact, const std::string& what,
                             const harness::Json& params, double target) {
-  const stats::MeanTest t = stats::z_test_mean_sample_sigma(values, exact);
-  const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
-  return harness::mean_check(t, exact, what, params, sd, values.size(), "mean - exact finite-n value", 1, target);
+  return harness::with_params(harness::mean_against(values, exact, what, target), params);
 }
 
 harness::Check cdf_cells_against(std::span<const double> values, const std::vector<std::pair<double, double>>& cdf,
                                  const std::string& what, const harness::Json& params) {
-  std::vector<double> edges, probabilities;
-  double previous = 0;
-  for (const auto& [w, f] : cdf) {
-    edges.push_back(w);
-    probabilities.push_back(std::max(0.0, f - previous));
-    previous = f;
-  }
-  probabilities.push_back(std::max(0.0, 1 - previous));
-  double total = 0;
-  for (double p : probabilities) total += p;
-  for (double& p : probabilities) p /= total;  // quadrature error of a few 1e-6 at most
-  std::vector<std::uint64_t> counts(probabilities.size(), 0);
-  for (double v : values) {
-    const auto cell = std::lower_bound(edges.begin(), edges.end(), v) - edges.begin();
-    ++counts[static_cast<std::size_t>(cell)];
-  }
-  return harness::chi_square_check(stats::chi_square_gof(counts, probabilities), what, params);
+  return harness::with_params(harness::cdf_cells_against(values, cdf, what), params);
 }
 
 void ladder_check(const std::string& claim, const harness::Json& params, std::span<const double> n,
                   std::span<const double> exact, double limit, double theory_slope, double tolerance,
                   const std::string& quantity, harness::ExperimentResult& out) {
-  const std::size_t k = n.size();
-  std::vector<double> error(k), x(k);
-  for (std::size_t i = 0; i < k; ++i) {
-    error[i] = std::abs(exact[i] - limit);
-    x[i] = std::log(n[i]);
-  }
-  const stats::LinearFit fit = stats::log_log_fit(n, error);
-  const double slope = fit.slope;
-  const double intercept = fit.intercept;
-  const double y0 = std::log(error[0]);
-
-  out.checks.push_back(harness::rate_check(
-      fmt::format("n-ladder of exact {}: fitted slope of log|theta_n - theta_inf| vs theory {:.4g} (+-{:g})", quantity,
-                  theory_slope, tolerance),
-      params, slope, theory_slope, tolerance, "exact finite-n values (no sampling)"));
-
-  harness::Json errors = harness::Json::array(), fitted = harness::Json::array(), theory = harness::Json::array(),
-                ns = harness::Json::array();
-  for (std::size_t i = 0; i < k; ++i) {
-    ns.push_back(n[i]);
-    errors.push_back(error[i]);
-    fitted.push_back(std::exp(intercept + slope * x[i]));
-    theory.push_back(std::exp(y0 + theory_slope * (x[i] - x[0])));
-  }
-  harness::Json series = harness::Json::array();
-  series.push_back(
-      {{"label", fmt::format("theory slope {:.3f}", theory_slope)}, {"style", "lines"}, {"x", ns}, {"y", theory}});
-  series.push_back({{"label", fmt::format("fitted slope {:.3f}", slope)}, {"style", "lines"}, {"x", ns}, {"y", fitted}});
-  series.push_back({{"label", "|exact finite-n - limit|"}, {"style", "points"}, {"x", ns}, {"y", errors}});
-  out.figures.push_back({{"id", harness::figure_slug(claim, "ladder", params)},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: n-ladder of {} ({})", claim, quantity, params.dump())},
-                         {"xlabel", "n"},
-                         {"ylabel", "|theta_n - theta_inf|"},
-                         {"log_x", true},
-                         {"log_y", true},
-                         {"series", std::move(series)}});
+  const std::size_t first = out.checks.size();
+  harness::ladder_check({claim, harness::figure_slug(claim, "ladder", params), params.dump()}, n, exact, limit,
+                        theory_slope, tolerance, quantity, out);
+  for (std::size_t i = first; i < out.checks.size(); ++i) out.checks[i].params = params;
 }
 
 }  // namespace attnlaw::theory::scaling_limits

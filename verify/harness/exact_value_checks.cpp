@@ -1,0 +1,83 @@
+#include "verify/harness/exact_value_checks.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "verify/harness/standard_checks.hpp"
+#include "verify/stats/chi_square.hpp"
+#include "verify/stats/linear_fit.hpp"
+#include "verify/stats/location_scale.hpp"
+
+namespace attnlaw::harness {
+
+Check mean_against(std::span<const double> values, double exact, const std::string& what, double target) {
+  const stats::MeanTest t = stats::z_test_mean_sample_sigma(values, exact);
+  const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
+  return mean_check(t, exact, what, sd, values.size(), "mean - exact finite-n value", 1, target);
+}
+
+Check cdf_cells_against(std::span<const double> values, const std::vector<std::pair<double, double>>& cdf,
+                        const std::string& what) {
+  std::vector<double> edges, probabilities;
+  double previous = 0;
+  for (const auto& [w, f] : cdf) {
+    edges.push_back(w);
+    probabilities.push_back(std::max(0.0, f - previous));
+    previous = f;
+  }
+  probabilities.push_back(std::max(0.0, 1 - previous));
+  double total = 0;
+  for (double p : probabilities) total += p;
+  for (double& p : probabilities) p /= total;  // quadrature error of a few 1e-6 at most
+  std::vector<std::uint64_t> counts(probabilities.size(), 0);
+  for (double v : values) {
+    const auto cell = std::lower_bound(edges.begin(), edges.end(), v) - edges.begin();
+    ++counts[static_cast<std::size_t>(cell)];
+  }
+  return chi_square_check(stats::chi_square_gof(counts, probabilities), what);
+}
+
+void ladder_check(const FigureSource& source, std::span<const double> n, std::span<const double> exact, double limit,
+                  double theory_slope, double tolerance, const std::string& quantity, ExperimentResult& out) {
+  const std::size_t k = n.size();
+  std::vector<double> error(k), x(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    error[i] = std::abs(exact[i] - limit);
+    x[i] = std::log(n[i]);
+  }
+  const stats::LinearFit fit = stats::log_log_fit(n, error);
+  const double y0 = std::log(error[0]);
+
+  out.checks.push_back(rate_check(
+      fmt::format("n-ladder of exact {}: fitted slope of log|theta_n - theta_inf| vs theory {:.4g} (+-{:g})", quantity,
+                  theory_slope, tolerance),
+      fit.slope, theory_slope, tolerance, "exact finite-n values (no sampling)"));
+
+  Json errors = Json::array(), fitted = Json::array(), theory = Json::array(), ns = Json::array();
+  for (std::size_t i = 0; i < k; ++i) {
+    ns.push_back(n[i]);
+    errors.push_back(error[i]);
+    fitted.push_back(std::exp(fit.intercept + fit.slope * x[i]));
+    theory.push_back(std::exp(y0 + theory_slope * (x[i] - x[0])));
+  }
+  Json series = Json::array();
+  series.push_back(
+      {{"label", fmt::format("theory slope {:.3f}", theory_slope)}, {"style", "lines"}, {"x", ns}, {"y", theory}});
+  series.push_back(
+      {{"label", fmt::format("fitted slope {:.3f}", fit.slope)}, {"style", "lines"}, {"x", ns}, {"y", fitted}});
+  series.push_back({{"label", "|exact finite-n - limit|"}, {"style", "points"}, {"x", ns}, {"y", errors}});
+  out.figures.push_back({{"id", source.id},
+                         {"claim", source.claim},
+                         {"kind", "curves"},
+                         {"title", fmt::format("{}: n-ladder of {} ({})", source.claim, quantity, source.point_label)},
+                         {"xlabel", "n"},
+                         {"ylabel", "|theta_n - theta_inf|"},
+                         {"log_x", true},
+                         {"log_y", true},
+                         {"series", std::move(series)}});
+}
+
+}  // namespace attnlaw::harness
