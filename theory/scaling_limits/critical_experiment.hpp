@@ -10,6 +10,7 @@
 #include "reference/critical/summary.hpp"
 #include "reference/critical_scale.hpp"
 #include "verify/harness/claim.hpp"
+#include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/sample/nearest_keys.hpp"
 #include "verify/sample/sphere_naive.hpp"
@@ -21,6 +22,7 @@ struct CriticalExperiment {
   double gamma = 0.5;
   std::uint64_t n = 10000;
   std::size_t reps = 10000;
+  harness::Fields fields() const { return {{"d", d}, {"gamma", gamma}, {"n", n}, {"reps", reps}}; }
 };
 
 harness::Json critical_point(int d, double gamma, std::uint64_t n, std::size_t reps);

@@ -10,6 +10,7 @@
 
 #include "reference/vmf_moments.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/point_json.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/multivariate.hpp"
 
@@ -68,10 +69,12 @@ OutputMoments sphere_output_moments(FirstOrderLaw first_order, int d, double bet
   return {m, m.var_perp + next.perp.value / n_keys, m.var_par + next.par.value / n_keys};
 }
 
-harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,
+namespace {
+
+harness::ExperimentResult fluctuation_checks(const std::string& claim, const harness::Json& params,
                                                     const OutputExperiment& e, const OutputMoments& m,
                                                     const Eigen::MatrixXd& centred, unsigned which,
-                                                    const OutputTargets& targets) {
+                                                    const OutputTargets& targets, bool checks_carry_params) {
   harness::ExperimentResult out;
   const std::string label = fmt::format("d={} beta={:g} n={}", e.d, e.beta, e.n);
   const double root_n = std::sqrt(static_cast<double>(e.n));
@@ -119,7 +122,26 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
         harness::figure_slug(claim, "tangential", params), claim, claim + ": tangential coordinate vs N(0, var_perp), " + label,
         "sqrt(n) <e_i, ybar>, i >= 2", tangential, [normal](double x) { return boost::math::cdf(normal, x); }));
   }
+  if (!checks_carry_params) {
+    for (harness::Check& c : out.checks) c.params = nullptr;
+  }
   return out;
+}
+
+}  // namespace
+
+harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Fields& point,
+                                                    const OutputExperiment& e, const OutputMoments& m,
+                                                    const Eigen::MatrixXd& centred, unsigned which,
+                                                    const OutputTargets& targets) {
+  return fluctuation_checks(claim, harness::to_json(point), e, m, centred, which, targets, false);
+}
+
+harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,
+                                                    const OutputExperiment& e, const OutputMoments& m,
+                                                    const Eigen::MatrixXd& centred, unsigned which,
+                                                    const OutputTargets& targets) {
+  return fluctuation_checks(claim, params, e, m, centred, which, targets, true);
 }
 
 }  // namespace attnlaw::theory::scaling_limits

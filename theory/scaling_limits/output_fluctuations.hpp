@@ -13,6 +13,7 @@
 #include "verify/attention/online_softmax.hpp"
 #include "verify/harness/claim.hpp"
 #include "verify/harness/parallel.hpp"
+#include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/sample/sphere_naive.hpp"
 
@@ -23,6 +24,7 @@ struct OutputExperiment {
   double beta = 1;
   std::uint64_t n = 1000;
   std::size_t reps = 1000;
+  harness::Fields fields() const { return {{"d", d}, {"beta", beta}, {"n", n}, {"reps", reps}}; }
 };
 
 OutputExperiment parse_output_experiment(const harness::Json& params);
@@ -93,6 +95,12 @@ struct OutputTargets {
 // Smoke: 15% / 10%; standard: 7.5% / 5% (the "variance off by 5%" planted bug).
 OutputTargets output_targets(harness::Battery battery);
 
+// Figures are named by the point's fields; the checks carry none (the runner gives them the point's).
+harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Fields& point,
+                                                    const OutputExperiment& e, const OutputMoments& m,
+                                                    const Eigen::MatrixXd& centred, unsigned which,
+                                                    const OutputTargets& targets);
+// The JSON-point form (JsonGridClaim, being retired).
 harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,
                                                     const OutputExperiment& e, const OutputMoments& m,
                                                     const Eigen::MatrixXd& centred, unsigned which,

@@ -10,6 +10,7 @@
 
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/claim.hpp"
+#include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::theory::scaling_limits {
@@ -19,6 +20,7 @@ struct SupercriticalExperiment {
   double lambda = 100;
   std::uint64_t n = 1000000;
   std::size_t reps = 100000;
+  harness::Fields fields() const { return {{"d", d}, {"lambda", lambda}, {"n", n}, {"reps", reps}}; }
 };
 
 harness::Json supercritical_point(int d, double lambda, std::uint64_t n, std::size_t reps);
