@@ -1,7 +1,7 @@
 #pragma once
 
-// Critical scale of a general gap law with local behaviour P(t <= tau) ~ L tau^a at the query
-// (SL.md, SL.local-exponent): beta_n* = (L n)^{1/a}, and the parametrisation beta_n = gamma n^{1/a}
+// Critical scale of a general gap law with local behaviour P(t <= tau) ~ L tau^a at the query:
+// beta_n* = (L n)^{1/a}, and the parametrisation beta_n = gamma n^{1/a}
 // has lambda_n = beta_n / beta_n* = c with c = gamma L^{-1/a}. Evaluated in logs so that L n may
 // exceed the range of Real.
 

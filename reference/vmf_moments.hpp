@@ -1,8 +1,8 @@
 #pragma once
 
 // Moments of the von Mises-Fisher law on S^{d-1} (the exponential tilt e^{beta<q,k>} of the uniform
-// law) and the first-order covariance of the softmax attention output over n uniform keys
-// (SL.md, SL.subcritical.bias and SL.subcritical.gaussian). With nu = d/2 - 1:
+// law) and the first-order covariance of the softmax attention output over n uniform keys.
+// With nu = d/2 - 1:
 //   M(beta) = E e^{beta<q,k>} = Gamma(d/2) (beta/2)^{-nu} I_nu(beta),
 //   A(beta) = I_{d/2}(beta) / I_{d/2-1}(beta) = E_beta <q,k> = (log M)'(beta),
 //   P(beta) = M(2 beta) / M(beta)^2.

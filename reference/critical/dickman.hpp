@@ -1,7 +1,7 @@
 #pragma once
 
-// The critical limit for keys uniform on S^2 (d = 3, p = 1) is exactly solvable (SL.md,
-// SL.critical.top-weight): W_{j+1}/W_j = e^{-c E_{j+1}} are i.i.d., W_1 = 1/(1 + Y) with Y the
+// The critical limit of the top weight for keys uniform on S^2 (d = 3, p = 1) is exactly
+// solvable: W_{j+1}/W_j = e^{-c E_{j+1}} are i.i.d., W_1 = 1/(1 + Y) with Y the
 // generalised Dickman law of parameter theta = 1/c = 1/(2 gamma), Y =_d U^{1/theta}(1 + Y),
 // E e^{-sY} = exp(-theta Ein(s)). This file holds the CDF F_theta of Y (delay ODE) and the
 // one-dimensional integrals for the moments of the ordered weights and of the Gibbs energy.

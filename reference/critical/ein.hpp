@@ -1,7 +1,7 @@
 #pragma once
 
 // The entire exponential integral Ein(s) = int_0^s (1 - e^{-u})/u du = gamma_E + ln s + E_1(s),
-// the Laplace exponent of the generalised Dickman law (SL.md, SL.critical.top-weight, d = 3).
+// the Laplace exponent of the generalised Dickman law (d = 3).
 // Small s: the everywhere-convergent series sum_{k>=1} (-1)^{k+1} s^k / (k k!), used where its
 // terms stay below 1 in magnitude (no cancellation); larger s: Boost's E_1, which is then small
 // next to gamma_E + ln s.

@@ -3,7 +3,7 @@
 // The two point configurations whose normalised weights the critical-regime references describe,
 // behind one interface so that every functional is written once (critical_functionals.hpp):
 //
-//  * PoissonLimitModel: the limit (SL.md, SL.critical.top-weight): a unit-rate Poisson process
+//  * PoissonLimitModel: the limit: a unit-rate Poisson process
 //    {Gamma_j} on (0, inf), energies x_j = c Gamma_j^p, weights W_j = e^{-x_j} / sum_k e^{-x_k}.
 //  * SphereFiniteModel: the exact finite-n law: n i.i.d. gaps t_i with t/2 ~ Beta(m, m) (keys
 //    uniform on S^{d-1}), energies x_i = beta t_i, w_i = e^{-x_i} / sum_k e^{-x_k}.
@@ -89,8 +89,8 @@ template <class Real>
 class PoissonLimitModel {
  public:
   // Energies c Gamma^p; uniform keys on S^{d-1}: p = 2/(d-1), c = gamma A_d^{-2/(d-1)}.
-  // tangential_scale: kappa_d of (Gamma_j/kappa_d)^{2/(d-1)} in the tangential output (SL.md,
-  // SL.critical.output-tangential); NaN if not wanted.
+  // tangential_scale: kappa_d of (Gamma_j/kappa_d)^{2/(d-1)} in the tangential part of the
+  // output; NaN if not wanted.
   PoissonLimitModel(Real p, Real c, Real tangential_scale = std::numeric_limits<Real>::quiet_NaN())
       : p_(p), c_(c), m_(1 / p), kappa_(tangential_scale) {
     if (!(p > 0) || !(c > 0)) throw std::domain_error("PoissonLimitModel: p and c must be positive");

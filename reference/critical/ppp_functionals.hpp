@@ -1,6 +1,6 @@
 #pragma once
 
-// The critical limit for keys uniform on S^{d-1}, any d >= 2 (SL.md, SL.critical.*): the unit-rate
+// The critical limit for keys uniform on S^{d-1}, any d >= 2: the unit-rate
 // Poisson process with energies c Gamma_j^p, p = 2/(d-1), c = gamma A_d^{-2/(d-1)}
 // = gamma / (2 kappa_d^{2/(d-1)}), and its Mecke/Campbell functionals (critical_functionals.hpp):
 //   E W_1, P(W_1 >= w) (every w), E sum_j W_j^2, E energy = E sum_j W_j c Gamma_j^p, and the

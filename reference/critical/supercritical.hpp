@@ -1,6 +1,6 @@
 #pragma once
 
-// Supercritical constants (SL.md, SL.supercritical.*): with G = Gamma_2^p - Gamma_1^p and
+// Supercritical constants: with G = Gamma_2^p - Gamma_1^p and
 // p = 2/(d-1) < 2, f_G(0) = Gamma(2 - p)/p, and lambda_n E[1 - w_(1)] -> f_G(0) ln 2.
 // Derivation of f_G(0): given Gamma_1 = g (density e^{-g}), Gamma_2 - g ~ Exp(1), so
 // P(G <= e) ~ int e^{-g} e / (p g^{p-1}) dg = e Gamma(2-p)/p as e -> 0.

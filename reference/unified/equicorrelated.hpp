@@ -1,5 +1,5 @@
 #pragma once
-// Equicorrelated rows (theory-notes UF.md UF.family.equicorrelated): score 1 for the query's own
+// Equicorrelated rows: score 1 for the query's own
 // key and rho for the other n - 1. Exact at every n; computed with expm1/log1p so that
 // q = e^{-beta (1 - rho)} far below epsilon and Z near 1 keep full relative accuracy.
 #include <cstdint>

@@ -1,6 +1,7 @@
 #pragma once
-// Limit laws of the gap-counting function of a Gumbel-domain row (theory-notes UF.md
-// UF.gumbel.point-process, UF.gumbel.lambda-law, UF.family.exponential).
+// Limit laws of the gap-counting function of a Gumbel-domain row: the Poisson point process of
+// its top gaps, the law of the accumulation scale Lambda_n / h_n, and the entropy of exponential
+// scores below the critical temperature.
 #include <vector>
 
 #include "reference/estimate.hpp"
@@ -28,7 +29,7 @@ struct LambdaLawPoint {
 const std::vector<LambdaLawPoint>& lambda_law_upper_tail();
 Estimate<double> lambda_law_tail(double x);  // one of the table's x, else std::invalid_argument
 
-// Exponential scores at beta = c < 1 (UF.family.exponential): H - log n -> log(1/(1-c)) - c/(1-c).
+// Exponential scores at beta = c < 1: H - log n -> log(1/(1-c)) - c/(1-c).
 template <class Real>
 Real exponential_subcritical_entropy_offset(Real c);
 // Gaussian scores at beta = c h_n, c < 1: H / log n -> 1 - c^2, log a_max / log n -> -(1-c)^2.

@@ -1,5 +1,5 @@
 #pragma once
-// I.i.d. score families of the unified framework (theory-notes UF.md §2 UF.family.*): the top
+// I.i.d. score families of the unified framework: the top
 // quantile b_n = F^{-1}(1 - 1/n) and the hazard scale h_n = n f(b_n) that sets the critical
 // inverse temperature beta_c = h_n. Shared by the samplers (verify/sample/score_rows.hpp) and
 // the claims, so that a family is named once.
@@ -36,14 +36,14 @@ struct FamilyScale {
 template <class Real>
 FamilyScale<Real> family_scale(const ScoreFamily& family, Real n);
 
-// d log h_n / d log log n, the local exponent xi that a fit of log h_n against log log n sees at n
-// (UF.exponent-fit): 0, ~0.55 (gaussian, -> 1/2), 1 - 1/p, 1 + 1/eta. Not defined for uniform
+// d log h_n / d log log n, the local exponent xi that a fit of log h_n against log log n sees at n:
+// 0, ~0.55 (gaussian, -> 1/2), 1 - 1/p, 1 + 1/eta. Not defined for uniform
 // (throws std::invalid_argument).
 template <class Real>
 Real local_exponent(const ScoreFamily& family, Real n);
 
 // The slope of log h_n against log log n fitted by least squares over the given n
-// (what UF.exponent-fit compares its estimate with).
+// (what an exponent fit over that range should find).
 double fitted_exponent(const ScoreFamily& family, const double* n_values, int count);
 
 }  // namespace attnlaw::reference::unified

@@ -1,8 +1,8 @@
 #pragma once
-// The gap statistics of one row of attention logits (theory-notes UF.md §1-§3): the
+// The gap statistics of one row of attention logits: the
 // gap-counting function N(t), the upper-tail accumulation scale Lambda, its contact gap and
 // exponent, the softmax functionals at an inverse temperature beta, the Laplace envelope, and
-// the collapse regime that the deterministic bounds of UF.gap.bounds certify.
+// the collapse regime that the deterministic entropy and distance bounds certify.
 //
 // Everything is computed from the sorted gaps Delta_j = s* - s_j >= 0, never from the logits:
 // every term e^{-beta Delta_j} lies in [0, 1] and the top one is exactly 1, so Z is in [1, n]
@@ -10,7 +10,7 @@
 // with Neumaier compensation, so a row of 1e8 entries loses no more than a few ulps.
 // Cost: one sort, O(n log n); every functional is one pass over the sorted gaps.
 //
-// Conventions for the degenerate rows (UF.gap.ties, and the fixtures' causal row 0):
+// Conventions for the degenerate rows (ties at the top, and a causal mask's first row):
 //   - ties at the maximum (N(0) >= 2): Lambda = +infinity, Delta_Lambda = 0,
 //     C_n = log N(0), alpha_n = log N(0) / log n;
 //   - a single finite entry: N(t) = 1 for all t, Lambda = 0, Delta_Lambda = 0, alpha_n = 0
@@ -89,14 +89,14 @@ SoftmaxSummary<Real> softmax_summary(const GapProfile<Real>& profile, Real beta)
 template <class Real>
 Real laplace_envelope(const GapProfile<Real>& profile, Real beta);
 
-// Where beta lies relative to the row's critical scale, r = beta / Lambda (UF.gap.bounds):
+// Where beta lies relative to the row's critical scale, r = beta / Lambda (the deterministic bounds):
 //   unseparated      r < 1/2: D <= e^{-1} r / (1 - r) (< e^{-1}; -> 0 as r -> 0)
 //   collapsed        r > 2:   H <= log(1 + eps) + 2 eps + eps^2, eps = 1/(r - 1) (< log 2 + 3; -> 0)
 //   critical window  1/2 <= r <= 2: beta is of the order of Lambda; the bound on the side of 1
 //                    that r lies on is still stated (D for r < 1, H for r > 1, none at r = 1),
 //                    but it no longer separates the regimes (D bound >= e^{-1}, H bound >= 3.69)
 //   tied             Lambda = +infinity: H >= log N(0) at every beta, no temperature collapses
-//                    the row (UF.gap.ties); the stated bound is that lower bound.
+//                    the row; the stated bound is that lower bound.
 // A single entry (Lambda = 0) is collapsed with H <= 0 (r = +infinity, eps = 0).
 enum class Regime { unseparated, critical_window, collapsed, tied };
 

@@ -1,6 +1,6 @@
 #pragma once
-// The exponent xi of median Lambda ~ (log n)^xi per head, across files of several context lengths
-// (theory-notes UF.md UF.exponent-fit): ordinary least squares of log median Lambda on log log n,
+// The exponent xi of median Lambda ~ (log n)^xi per head, across files of several context lengths:
+// ordinary least squares of log median Lambda on log log n,
 // with a percentile bootstrap CI over rows. xi = 1 is the log n law; the paper's claim is that it
 // is not universal, so the tally counts the heads whose CI excludes 1.
 #include <cstddef>

@@ -20,7 +20,7 @@ enum class Provenance { paper, paper_summary, derived };
 const char* to_string(Provenance p) noexcept;
 
 struct ClaimInfo {
-  std::string id;              // "SL.global-average"
+  std::string id;              // "<paper tag>.<claim name>"
   std::string paper;           // "SL"
   std::string theorem;         // where the statement lives
   std::string statement;       // one sentence

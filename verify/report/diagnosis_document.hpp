@@ -16,7 +16,7 @@ namespace attnlaw::report {
 nlohmann::json diagnosis_document(const diagnose::Diagnosis& diagnosis);
 nlohmann::json diagnosis_summary(const diagnose::Diagnosis& diagnosis, const std::string& command);
 
-// The one-line description of the regimes at r = beta/Lambda (UF.gap.bounds), as the document
+// The one-line description of the regimes at r = beta/Lambda (the deterministic bounds), as the document
 // and the table state it.
 std::string regimes_text();
 // How the exponent was fitted and its CI computed.

@@ -1,5 +1,5 @@
 #pragma once
-// The real-attention diagnosis of a report directory (theory-notes UF.md UF.exponent-fit): the
+// The real-attention diagnosis of a report directory: the
 // per-head exponent xi of median Lambda ~ (log n)^xi fitted by `attnlaw diagnose` over files of
 // several context lengths, and how many heads have a confidence interval that excludes xi = 1
 // (the paper's qualitative claim "xi_beta = 1 is not universal").

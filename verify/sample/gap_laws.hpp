@@ -49,7 +49,7 @@ class SphereGapLaw {
   double shrink_;      // 2^{-1/(m-1)} for m > 1
 };
 
-// The local-exponent law of SL.local-exponent: P(t <= tau) = (tau/2)^a on [0, 2], a > 0, so
+// A gap law of local exponent a: P(t <= tau) = (tau/2)^a on [0, 2], a > 0, so
 // t = 2 U^{1/a}; near q it has exponent a and constant L = 2^{-a}. Shell sampler: the
 // closed-form conditional quantile, t = 2 (f1 + U (f2 - f1))^{1/a} (2 words).
 class LocalExponentGapLaw {

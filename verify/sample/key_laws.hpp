@@ -1,7 +1,7 @@
 #pragma once
 // Key laws besides the uniform one, as naive per-key generators and (local exponent) as a
 // truncated sampler. A generator draws one whole key k in R^d (|k| = 1) from that key's own
-// SampleSource, so claims can form <x,k> for any query x (SL.heat-equation uses x != q).
+// SampleSource, so claims can form <x,k> for any query x, x != q included.
 // for_each_key visits key j of replicate r as sample j of the stream (region naive of
 // index_space.hpp), like for_each_naive_sphere_key; with UniformSphereKeys the two give
 // bitwise the same keys.
@@ -26,7 +26,7 @@ class UniformSphereKeys {
 };
 
 // Gap law P(t <= tau) = (tau/2)^a on [0, 2] (t = 2 U^{1/a}, by inversion), direction uniform
-// on the sphere of q-perp, independent; q = e_1 (SL.local-exponent, test (i)). Near q the
+// on the sphere of q-perp, independent; q = e_1. Near q the
 // law has exponent a and constant L = 2^{-a}. Words: 2 (gap) then 2 (d - 1) (direction).
 class LocalExponentKeys {
  public:

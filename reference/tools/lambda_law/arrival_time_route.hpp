@@ -1,6 +1,6 @@
 #pragma once
-// The upper tail of L = lim Lambda_n / h_n = sup_{k>=2} log k / M_{k-1}, M_{k-1} = sum_{i<k} E_i / i
-// (theory-notes UF.md UF.gumbel.lambda-law), by Monte Carlo of the arrival times on the project's
+// The upper tail of L = lim Lambda_n / h_n = sup_{k>=2} log k / M_{k-1}, M_{k-1} = sum_{i<k} E_i / i,
+// by Monte Carlo of the arrival times on the project's
 // Philox streams, with an exact treatment of the sup. This route generated
 // reference/unified/lambda_law_table.hpp until 2026-12 (4e6 samples, 424 s); the table now comes
 // from the exact recursion of yule_recursion.hpp, and this route, unchanged, checks it
@@ -110,9 +110,9 @@ struct Sampler {
 
 }  // namespace arrival_time_detail
 
-// The table's stream: make_key(seed, "UF.gumbel.lambda-law", "reference-table"), sample i.
+// The route's stream: make_key(seed, "lambda-law", "arrival-time route"), sample i.
 inline rng::StreamKey arrival_time_key(std::uint32_t seed) {
-  return rng::make_key(seed, "UF.gumbel.lambda-law", "reference-table");
+  return rng::make_key(seed, "lambda-law", "arrival-time route");
 }
 
 inline ArrivalTimeSample arrival_time_sample(rng::StreamKey key, std::uint64_t i) {

@@ -1,5 +1,5 @@
 #pragma once
-// The upper tail of L = sup_{k>=2} log k / M_{k-1} (theory-notes UF.md UF.gumbel.lambda-law) by
+// The upper tail of L = sup_{k>=2} log k / M_{k-1} by
 // Monte Carlo on GSL's generator and variates, through the COUNTS of a Poisson process at fixed
 // times, with none of verify/rng and none of the arrival-time algorithm of arrival_time_route.hpp:
 // one of the two simulations that check the exact table of yule_recursion.hpp (tests/unit/

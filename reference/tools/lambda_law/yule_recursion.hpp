@@ -1,5 +1,5 @@
 #pragma once
-// P(L > x) for L = sup_{k>=2} log k / M_{k-1} (theory-notes UF.md UF.gumbel.lambda-law) by an exact
+// P(L > x) for L = sup_{k>=2} log k / M_{k-1} by an exact
 // recursion over a Yule process, with a rigorous error bound and no random numbers: the generator
 // of reference/unified/lambda_law_table.hpp. The two Monte Carlo routes beside it
 // (arrival_time_route.hpp on verify/rng, poisson_count_route.hpp on GSL) check it in the tests.

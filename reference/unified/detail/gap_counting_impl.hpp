@@ -75,7 +75,7 @@ Real yule_variance(Real t) {
 
 // Exponential scores at beta = c < 1: no concentration, the weights tilt Exp(1) to Exp(1 - c), so
 // Z_raw = sum e^{c s_j} ~ n/(1 - c) and <s>_a -> 1/(1 - c); H = log Z_raw - c <s>_a gives
-// H - log n -> log(1/(1 - c)) - c/(1 - c) (UF.md UF.family.exponential, [derived][checked]).
+// H - log n -> log(1/(1 - c)) - c/(1 - c) (derived, and checked by simulation).
 template <class Real>
 Real exponential_subcritical_entropy_offset(Real c) {
   using std::log1p;

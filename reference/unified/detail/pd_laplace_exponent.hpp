@@ -1,5 +1,5 @@
 #pragma once
-// The Laplace exponent of the PD(alpha, 0) top-weight law (theory-notes UF.md UF.pd-limit):
+// The Laplace exponent of the PD(alpha, 0) top-weight law:
 //   phi_alpha(s) = alpha int_0^1 (1 - e^{-s v}) v^{-alpha-1} dv
 //               = e^{-s} - 1 + s^alpha gamma_lower(1 - alpha, s)                  (by parts)
 //               = alpha sum_{k>=1} (-1)^{k+1} s^k / (k! (k - alpha))          (termwise).
