@@ -1,12 +1,12 @@
 #include "verify/harness/audit.hpp"
 
-#include <boost/math/distributions/binomial.hpp>
 #include <fmt/core.h>
+#include <boost/math/distributions/binomial.hpp>
 
 #include <algorithm>
 #include <map>
-#include <tuple>
 #include <stdexcept>
+#include <tuple>
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
@@ -25,15 +25,13 @@ std::pair<std::size_t, std::size_t> binomial_band(std::size_t seeds, double alph
 
 }  // namespace
 
-std::uint32_t calibration_seed(std::size_t s) {
-  return rng::hash32("attnlaw calibration seed " + std::to_string(s));
-}
+std::uint32_t calibration_seed(std::size_t s) { return rng::hash32("attnlaw calibration seed " + std::to_string(s)); }
 
 namespace {
 
 // Parameters compare as JSON objects: a stored calibration.json has its keys sorted.
 bool same_check(const CalibrationRow& row, const Check& c) {
-  return row.claim == c.claim && row.test == c.test && row.target == c.target &&
+  return row.claim == c.claim && row.experiment == c.experiment && row.test == c.test && row.target == c.target &&
          nlohmann::json::parse(row.params.dump()) == nlohmann::json::parse(c.params.dump());
 }
 
@@ -66,7 +64,8 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
                                       std::vector<CalibrationRow> resume) {
   if (seeds == 0) throw std::invalid_argument("--seeds: expected an integer >= 1");
   const std::size_t done = resume.empty() ? 0 : resume.front().seeds;
-  if (done > seeds) throw std::invalid_argument(fmt::format("--seeds: {} is fewer than the {} seeds already run", seeds, done));
+  if (done > seeds)
+    throw std::invalid_argument(fmt::format("--seeds: {} is fewer than the {} seeds already run", seeds, done));
   std::vector<CalibrationRow> rows = std::move(resume);
   // A resumed calibration first reruns its last stored seed: the stored rows must be this code's.
   for (std::size_t s = done == 0 ? 0 : done - 1; s < seeds; ++s) {
@@ -77,6 +76,7 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
       for (const Check& c : out.checks) {
         CalibrationRow row;
         row.claim = c.claim;
+        row.experiment = c.experiment;
         row.test = c.test;
         row.target = c.target;
         row.params = c.params;
@@ -94,8 +94,9 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
       rows[i].null_law = c.null_law;
       if (replay) {
         if (!same_outcome(rows[i], c)) {
-          throw std::runtime_error(fmt::format(
-              "calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim, c.test, c.params.dump()));
+          throw std::runtime_error(
+              fmt::format("calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim, c.test,
+                          c.params.dump()));
         }
         continue;
       }
@@ -166,14 +167,16 @@ std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& 
     }
     while (next_stored < stored.size() && is_rerun(stored[next_stored].claim)) ++next_stored;
     if (next_stored >= stored.size() || !same_check(stored[next_stored], c) || !same_outcome(stored[next_stored], c)) {
-      throw std::runtime_error(fmt::format("calibration: {}: {} {} does not reproduce its stored last seed; rerun "
-                                           "that claim too, or calibrate from scratch",
-                                           c.claim, c.test, c.params.dump()));
+      throw std::runtime_error(
+          fmt::format("calibration: {}: {} {} does not reproduce its stored last seed; rerun "
+                      "that claim too, or calibrate from scratch",
+                      c.claim, c.test, c.params.dump()));
     }
     kept.push_back(next_stored++);
   }
   while (next_stored < stored.size() && is_rerun(stored[next_stored].claim)) ++next_stored;
-  if (next_stored != stored.size()) throw std::runtime_error("calibration: the stored rows hold checks this battery lacks");
+  if (next_stored != stored.size())
+    throw std::runtime_error("calibration: the stored rows hold checks this battery lacks");
 
   const std::vector<CalibrationRow> fresh = calibrate(rerun_claims, options, seeds, after_seed);
   std::vector<CalibrationRow> rows;
@@ -186,7 +189,8 @@ std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& 
     } else {
       // A claim's draws depend on (seed, claim, point) alone: run apart, it gives what it gives in the battery.
       if (next_fresh >= fresh.size() || !same_check(fresh[next_fresh], c) || !same_outcome(fresh[next_fresh], c)) {
-        throw std::runtime_error(fmt::format("calibration: {}: {} run apart differs from the battery's", c.claim, c.test));
+        throw std::runtime_error(
+            fmt::format("calibration: {}: {} run apart differs from the battery's", c.claim, c.test));
       }
       rows.push_back(fresh[next_fresh++]);
     }
@@ -205,8 +209,8 @@ std::vector<CalibrationRow> calibration_rows_from(const nlohmann::json& doc, con
   };
   try {
     if (field(doc, "battery").get<std::string>() != to_string(options.battery)) {
-      throw std::invalid_argument(fmt::format("battery {}, not {}", field(doc, "battery").get<std::string>(),
-                                              to_string(options.battery)));
+      throw std::invalid_argument(
+          fmt::format("battery {}, not {}", field(doc, "battery").get<std::string>(), to_string(options.battery)));
     }
     if (field(doc, "alpha").get<double>() != options.policy.alpha) throw std::invalid_argument("a different alpha");
     const auto seeds = field(doc, "seeds").get<std::size_t>();
@@ -214,6 +218,7 @@ std::vector<CalibrationRow> calibration_rows_from(const nlohmann::json& doc, con
     for (const auto& c : field(doc, "checks")) {
       CalibrationRow row;
       row.claim = field(c, "claim").get<std::string>();
+      row.experiment = c.value("experiment", std::string());
       row.test = field(c, "test").get<std::string>();
       row.target = field(c, "target").get<std::string>();
       row.params = Json::parse(field(c, "params").dump());
@@ -240,18 +245,19 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
   for (const CalibrationRow& r : rows) {
     outside += !r.within_band;
     flagged += r.uniformity_flag;
-    Json row{{"claim", r.claim},
-             {"test", r.test},
-             {"target", r.target},
-             {"params", r.params},
-             {"seeds", r.seeds},
-             {"fails", r.fails},
-             {"band", Json::array({r.band_lo, r.band_hi})},
-             {"within_band", r.within_band},
-             {"null_law", to_string(r.null_law)},
-             {"uniformity_p", r.p_values.empty() ? Json(nullptr) : Json(r.uniformity_p)},
-             {"uniformity_flag", r.uniformity_flag},
-             {"p_values", r.p_values}};
+    Json row{{"claim", r.claim}};
+    if (!r.experiment.empty()) row["experiment"] = r.experiment;
+    row.update(Json{{"test", r.test},
+                    {"target", r.target},
+                    {"params", r.params},
+                    {"seeds", r.seeds},
+                    {"fails", r.fails},
+                    {"band", Json::array({r.band_lo, r.band_hi})},
+                    {"within_band", r.within_band},
+                    {"null_law", to_string(r.null_law)},
+                    {"uniformity_p", r.p_values.empty() ? Json(nullptr) : Json(r.uniformity_p)},
+                    {"uniformity_flag", r.uniformity_flag},
+                    {"p_values", r.p_values}});
     checks.push_back(std::move(row));
   }
   return Json{{"schema_version", 1},
@@ -314,11 +320,12 @@ Json mutants_document(const std::vector<MutantOutcome>& outcomes, const RunOptio
                     {"killed_by", o.killed_by},
                     {"failing_checks", o.failing_checks}});
   }
-  return Json{{"schema_version", 1},
-              {"battery", to_string(options.battery)},
-              {"seed", options.seed},
-              {"mutants", std::move(rows)},
-              {"kill_rate", outcomes.empty() ? 0.0 : static_cast<double>(killed) / static_cast<double>(outcomes.size())}};
+  return Json{
+      {"schema_version", 1},
+      {"battery", to_string(options.battery)},
+      {"seed", options.seed},
+      {"mutants", std::move(rows)},
+      {"kill_rate", outcomes.empty() ? 0.0 : static_cast<double>(killed) / static_cast<double>(outcomes.size())}};
 }
 
 Json update_mutants_document(const Registry& registry, const Json& stored, const Json& fresh) {
@@ -327,7 +334,8 @@ Json update_mutants_document(const Registry& registry, const Json& stored, const
       throw std::invalid_argument(fmt::format("its {} is not this run's ({})", key, fresh.at(key).dump()));
     }
   }
-  if (!stored.contains("mutants") || !stored.at("mutants").is_array()) throw std::invalid_argument("no \"mutants\" rows");
+  if (!stored.contains("mutants") || !stored.at("mutants").is_array())
+    throw std::invalid_argument("no \"mutants\" rows");
   const auto row_named = [](const Json& doc, const std::string& name) -> const Json* {
     for (const Json& row : doc.at("mutants")) {
       if (row.is_object() && row.value("name", "") == name) return &row;
@@ -343,9 +351,11 @@ Json update_mutants_document(const Registry& registry, const Json& stored, const
       if (std::find(rerun.begin(), rerun.end(), m.name) == rerun.end()) rerun.push_back(m.name);
     } else {
       row = row_named(stored, m.name);
-      if (row == nullptr) throw std::invalid_argument(fmt::format("no row for mutant {}; rerun it with --mutant", m.name));
+      if (row == nullptr)
+        throw std::invalid_argument(fmt::format("no row for mutant {}; rerun it with --mutant", m.name));
       if (!row->contains("claims") || row->at("claims") != Json(m.claims) || !row->contains("killed")) {
-        throw std::invalid_argument(fmt::format("the row of {} is not for its current claims; rerun it with --mutant", m.name));
+        throw std::invalid_argument(
+            fmt::format("the row of {} is not for its current claims; rerun it with --mutant", m.name));
       }
     }
     killed += row->at("killed").get<bool>();

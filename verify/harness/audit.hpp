@@ -13,7 +13,7 @@
 namespace attnlaw::harness {
 
 struct CalibrationRow {
-  std::string claim, test, target;
+  std::string claim, experiment, test, target;
   Json params;
   std::size_t seeds = 0;
   std::size_t fails = 0;

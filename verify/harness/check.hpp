@@ -54,7 +54,7 @@ struct Check {
   NullLaw null_law = NullLaw::uniform;
 
   // Filled by the runner.
-  std::string claim, paper, provenance;
+  std::string claim, experiment, paper, provenance;
   double alpha = 0;
   double alpha_adjusted = 0;
   std::optional<double> p_adjusted;

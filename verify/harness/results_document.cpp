@@ -18,6 +18,7 @@ Verdict worst_verdict(const std::vector<Check>& checks) {
 Json check_to_json(const Check& c) {
   Json j;
   j["claim"] = c.claim;
+  if (!c.experiment.empty()) j["experiment"] = c.experiment;
   j["paper"] = c.paper;
   j["provenance"] = c.provenance;
   j["test"] = c.test;
@@ -96,7 +97,11 @@ Json timings_document(const RunOutput& output, const RunOptions& options) {
   Json rows = Json::array();
   double total = 0;
   for (const ExperimentTiming& t : output.timings) {
-    rows.push_back({{"claim", t.claim}, {"params", t.params}, {"seconds", t.seconds}});
+    Json row{{"claim", t.claim}};
+    if (!t.experiment.empty()) row["experiment"] = t.experiment;
+    row["params"] = t.params;
+    row["seconds"] = t.seconds;
+    rows.push_back(std::move(row));
     total += t.seconds;
   }
   return Json{{"battery", to_string(options.battery)},

@@ -68,12 +68,13 @@ RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& 
       for (Check& check : result.checks) {
         if (check.params.is_null()) check.params = point.params;
         check.claim = info.id;
+        check.experiment = point.experiment;
         check.paper = info.paper;
         check.provenance = to_string(info.provenance);
         out.checks.push_back(std::move(check));
       }
       for (Json& figure : result.figures) out.figures.push_back(std::move(figure));
-      out.timings.push_back({info.id, point.params, elapsed.count()});
+      out.timings.push_back({info.id, point.experiment, point.params, elapsed.count()});
       ++done;
       if (observer) observer(info.id, done, total);
     }

@@ -25,6 +25,7 @@ struct RunOptions {
 
 struct ExperimentTiming {
   std::string claim;
+  std::string experiment;
   Json params;
   double seconds = 0;
 };
