@@ -24,8 +24,8 @@ class ModelChoice {
     Model model;
   };
 
-  explicit ModelChoice(Model truth, std::vector<Planted> planted = {})
-      : truth_(std::move(truth)), planted_(std::move(planted)) {}
+  explicit ModelChoice(Model true_model, std::vector<Planted> planted = {})
+      : truth_(std::move(true_model)), planted_(std::move(planted)) {}
 
   // The model of this run: the planted one named by context.mutant, else the true one (a run
   // planting a bug of another claim leaves this claim's model true).

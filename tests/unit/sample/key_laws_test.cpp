@@ -59,7 +59,7 @@ TEST_P(LocalExponentLaw, GapAndDirection) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exponents, LocalExponentLaw, ::testing::Values(0.5, 1.0, 2.0),
-                         [](const auto& info) { return label("a", static_cast<int>(10 * info.param)); });
+                         [](const auto& test_case) { return label("a", static_cast<int>(10 * test_case.param)); });
 
 class LocalExponentTruncated : public ::testing::TestWithParam<double> {};
 
@@ -88,7 +88,7 @@ TEST_P(LocalExponentTruncated, OrderStatistics) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Exponents, LocalExponentTruncated, ::testing::Values(0.5, 2.0),
-                         [](const auto& info) { return label("a", static_cast<int>(10 * info.param)); });
+                         [](const auto& test_case) { return label("a", static_cast<int>(10 * test_case.param)); });
 
 double mean_resultant_length(int d, double kappa) {
   const double coth = 1 / std::tanh(kappa);
@@ -145,8 +145,8 @@ TEST_P(Vmf, CosineLawAndMean) {
 INSTANTIATE_TEST_SUITE_P(Concentrations, Vmf,
                          ::testing::Values(VmfCase{3, 0.5}, VmfCase{3, 5}, VmfCase{3, 50}, VmfCase{4, 2},
                                            VmfCase{5, 5}, VmfCase{2, 3}),
-                         [](const auto& info) {
-                           return label("d", info.param.d) + label("_k", static_cast<int>(10 * info.param.kappa));
+                         [](const auto& test_case) {
+                           return label("d", test_case.param.d) + label("_k", static_cast<int>(10 * test_case.param.kappa));
                          });
 
 TEST(Mixture, MeanAndTailFraction) {

@@ -120,7 +120,7 @@ TEST_P(PppVsTruncated, OutputLaw) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Critical, PppVsTruncated, ::testing::Values(3, 5),
-                         [](const auto& info) { return label("d", info.param); });
+                         [](const auto& test_case) { return label("d", test_case.param); });
 
 TEST(Ppp, TruncationAndDirections) {
   const auto law = ppp_law_uniform(5, 1.0);

@@ -107,7 +107,7 @@ TEST_P(TruncatedVsNaive, SameLawOfFunctionals) {
 
 // d = 3 at the critical scale beta = n/2 (gamma = 1/2, c = 1); d = 5 at gamma = 1.
 INSTANTIATE_TEST_SUITE_P(Critical, TruncatedVsNaive, ::testing::Values(Case{3, 0.5}, Case{5, 1.0}),
-                         [](const auto& info) { return label("d", info.param.d); });
+                         [](const auto& test_case) { return label("d", test_case.param.d); });
 
 }  // namespace
 }  // namespace attnlaw::sample::testing

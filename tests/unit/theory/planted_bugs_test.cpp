@@ -34,8 +34,8 @@ TEST_P(PlantedBug, IsKilledOnTheSmokeGrid) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllMutants, PlantedBug, ::testing::ValuesIn(all_claims().mutants()),
-                         [](const auto& info) {
-                           std::string name = info.param.name;
+                         [](const auto& test_case) {
+                           std::string name = test_case.param.name;
                            for (char& c : name) {
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            }

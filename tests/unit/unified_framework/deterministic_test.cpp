@@ -66,8 +66,8 @@ TEST_P(DeterministicClaim, PassesAtOtherSeeds) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(UnifiedFramework, DeterministicClaim, ::testing::ValuesIn(kClaims), [](const auto& info) {
-  std::string name = info.param;
+INSTANTIATE_TEST_SUITE_P(UnifiedFramework, DeterministicClaim, ::testing::ValuesIn(kClaims), [](const auto& test_case) {
+  std::string name = test_case.param;
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }

@@ -57,7 +57,7 @@ TEST_P(FitClaims, PlantedWrongSphereExponentFails) {
 }
 
 INSTANTIATE_TEST_SUITE_P(UfFit, FitClaims, ::testing::Values("UF.family.sphere", "UF.exponent-fit"),
-                         [](const auto& info) { return info.param == "UF.family.sphere" ? std::string("FamilySphere") : std::string("ExponentFit"); });
+                         [](const auto& test_case) { return test_case.param == "UF.family.sphere" ? std::string("FamilySphere") : std::string("ExponentFit"); });
 
 }  // namespace
 }  // namespace attnlaw::theory::unified_framework

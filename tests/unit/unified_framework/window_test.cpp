@@ -63,8 +63,8 @@ TEST_P(WindowClaim, NeverFailsAtThreeOtherSeeds) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Smoke, WindowClaim, ::testing::ValuesIn(kClaims), [](const auto& info) {
-  std::string name = info.param;
+INSTANTIATE_TEST_SUITE_P(Smoke, WindowClaim, ::testing::ValuesIn(kClaims), [](const auto& test_case) {
+  std::string name = test_case.param;
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }
