@@ -10,16 +10,10 @@
 
 #include "reference/vmf_moments.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/point_json.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/multivariate.hpp"
 
 namespace attnlaw::theory::scaling_limits {
-
-OutputExperiment parse_output_experiment(const harness::Json& p) {
-  return {p.at("d").get<int>(), p.at("beta").get<double>(), p.at("n").get<std::uint64_t>(),
-          p.at("reps").get<std::size_t>()};
-}
 
 OutputTargets output_targets(harness::Battery battery) {
   if (battery == harness::Battery::smoke) return {0.01, 0.15, 0.10};
@@ -69,12 +63,10 @@ OutputMoments sphere_output_moments(FirstOrderLaw first_order, int d, double bet
   return {m, m.var_perp + next.perp.value / n_keys, m.var_par + next.par.value / n_keys};
 }
 
-namespace {
-
-harness::ExperimentResult fluctuation_checks(const std::string& claim, const harness::Json& params,
+harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Fields& point,
                                                     const OutputExperiment& e, const OutputMoments& m,
                                                     const Eigen::MatrixXd& centred, unsigned which,
-                                                    const OutputTargets& targets, bool checks_carry_params) {
+                                                    const OutputTargets& targets) {
   harness::ExperimentResult out;
   const std::string label = fmt::format("d={} beta={:g} n={}", e.d, e.beta, e.n);
   const double root_n = std::sqrt(static_cast<double>(e.n));
@@ -84,7 +76,7 @@ harness::ExperimentResult fluctuation_checks(const std::string& claim, const har
     sigma(0, 0) = m.var_par_n;
     out.checks.push_back(harness::gof_check(stats::mahalanobis_test(centred, Eigen::VectorXd::Zero(e.d), sigma),
                                             fmt::format("Mahalanobis d^2 of sqrt(n)(ybar - mean) ~ chi2_{}", e.d),
-                                            params, e.reps));
+                                            e.reps));
     const boost::math::chi_squared_distribution<double> chi2(e.d);
     std::vector<double> pit(e.reps);
     for (Eigen::Index r = 0; r < centred.rows(); ++r) {
@@ -92,8 +84,8 @@ harness::ExperimentResult fluctuation_checks(const std::string& claim, const har
       const double perp_sq = centred.row(r).squaredNorm() - par * par;
       pit[static_cast<std::size_t>(r)] = boost::math::cdf(chi2, par * par / m.var_par_n + perp_sq / m.var_perp_n);
     }
-    out.figures.push_back(
-        harness::pit_ecdf_figure(harness::figure_slug(claim, "pit", params), claim, claim + ": PIT of Mahalanobis d^2, " + label, pit));
+    out.figures.push_back(harness::pit_ecdf_figure(harness::figure_slug(claim, "pit", point), claim,
+                                                   claim + ": PIT of Mahalanobis d^2, " + label, pit));
   }
 
   std::vector<double> parallel(e.reps);
@@ -101,47 +93,29 @@ harness::ExperimentResult fluctuation_checks(const std::string& claim, const har
   if (which & kMean) {
     const double sd = std::sqrt(m.var_par_n);
     out.checks.push_back(harness::mean_check(stats::z_test_mean(parallel, 0.0, sd), 0.0,
-                                             "mean of <q, ybar> vs A_d(beta) + bias/n", params, sd, e.reps,
-                                             "mean <q,ybar> - (A_d + bias/n)", root_n,
-                                             targets.mean_relative * m.A));
+                                             "mean of <q, ybar> vs A_d(beta) + bias/n", sd, e.reps,
+                                             "mean <q,ybar> - (A_d + bias/n)", root_n, targets.mean_relative * m.A));
   }
 
   if (which & kVariances) {
     out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(parallel, 0.0, m.var_par_n),
-                                                 "n Var<q, ybar> vs var_par + par/n", params, e.reps, targets.variance_parallel));
+                                                 "n Var<q, ybar> vs var_par + par/n", e.reps,
+                                                 targets.variance_parallel));
     std::vector<double> tangential;
     tangential.reserve(e.reps * static_cast<std::size_t>(e.d - 1));
     for (Eigen::Index r = 0; r < centred.rows(); ++r) {
       for (int i = 1; i < e.d; ++i) tangential.push_back(centred(r, i));
     }
     out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(tangential, 0.0, m.var_perp_n),
-                                                 "n Var(P_perp ybar) per coordinate vs var_perp + perp/n", params,
+                                                 "n Var(P_perp ybar) per coordinate vs var_perp + perp/n",
                                                  tangential.size(), targets.variance_tangential));
     const boost::math::normal_distribution<double> normal(0.0, std::sqrt(m.var_perp_n));
-    out.figures.push_back(harness::cdf_comparison_figure(
-        harness::figure_slug(claim, "tangential", params), claim, claim + ": tangential coordinate vs N(0, var_perp), " + label,
-        "sqrt(n) <e_i, ybar>, i >= 2", tangential, [normal](double x) { return boost::math::cdf(normal, x); }));
-  }
-  if (!checks_carry_params) {
-    for (harness::Check& c : out.checks) c.params = nullptr;
+    out.figures.push_back(harness::cdf_comparison_figure(harness::figure_slug(claim, "tangential", point), claim,
+                                                         claim + ": tangential coordinate vs N(0, var_perp), " + label,
+                                                         "sqrt(n) <e_i, ybar>, i >= 2", tangential,
+                                                         [normal](double x) { return boost::math::cdf(normal, x); }));
   }
   return out;
-}
-
-}  // namespace
-
-harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Fields& point,
-                                                    const OutputExperiment& e, const OutputMoments& m,
-                                                    const Eigen::MatrixXd& centred, unsigned which,
-                                                    const OutputTargets& targets) {
-  return fluctuation_checks(claim, harness::to_json(point), e, m, centred, which, targets, false);
-}
-
-harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,
-                                                    const OutputExperiment& e, const OutputMoments& m,
-                                                    const Eigen::MatrixXd& centred, unsigned which,
-                                                    const OutputTargets& targets) {
-  return fluctuation_checks(claim, params, e, m, centred, which, targets, true);
 }
 
 }  // namespace attnlaw::theory::scaling_limits

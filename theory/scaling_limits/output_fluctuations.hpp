@@ -27,8 +27,6 @@ struct OutputExperiment {
   harness::Fields fields() const { return {{"d", d}, {"beta", beta}, {"n", n}, {"reps", reps}}; }
 };
 
-OutputExperiment parse_output_experiment(const harness::Json& params);
-
 // The first-order moments at (d, beta) that a claim's theorem gives.
 struct FirstOrderMoments {
   double A = 0, var_perp = 0, var_par = 0, bias = 0;
@@ -97,11 +95,6 @@ OutputTargets output_targets(harness::Battery battery);
 
 // Figures are named by the point's fields; the checks carry none (the runner gives them the point's).
 harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Fields& point,
-                                                    const OutputExperiment& e, const OutputMoments& m,
-                                                    const Eigen::MatrixXd& centred, unsigned which,
-                                                    const OutputTargets& targets);
-// The JSON-point form (JsonGridClaim, being retired).
-harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Json& params,
                                                     const OutputExperiment& e, const OutputMoments& m,
                                                     const Eigen::MatrixXd& centred, unsigned which,
                                                     const OutputTargets& targets);

@@ -22,10 +22,14 @@
 #include <algorithm>
 #include <boost/math/constants/constants.hpp>
 #include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "theory/scaling_limits/claims.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -35,13 +39,17 @@
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-using harness::Json;
-
-// variance_target: the relative variance error the chi-square test must detect; the grid sets it
-// to the finite-beta correction 1/(beta - 1) where that is within reach of M.
-Json point(double beta, std::uint64_t n, std::size_t reps, double variance_target) {
-  return {{"d", 3}, {"beta", beta}, {"n", n}, {"reps", reps}, {"variance_target", variance_target}};
-}
+struct TopWeightPoint {
+  double beta;
+  std::uint64_t n;
+  std::size_t reps;
+  // The relative variance error the chi-square test must detect; the grid sets it to the
+  // finite-beta correction 1/(beta - 1) where that is within reach of reps.
+  double variance_target;
+  harness::Fields fields() const {
+    return {{"d", 3}, {"beta", beta}, {"n", n}, {"reps", reps}, {"variance_target", variance_target}};
+  }
+};
 
 // theta_n = n E[e^{-beta t}].
 double theta_of(double beta, std::uint64_t n) { return static_cast<double>(n) * -std::expm1(-2 * beta) / (2 * beta); }
@@ -79,73 +87,67 @@ double edgeworth_cdf(double z, double mean, double sd, double skewness) {
   return std::clamp(F, 1e-300, 1 - 0x1p-53);
 }
 
-class SubcriticalTopWeight final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    if (battery == harness::Battery::smoke) {
-      // theta = 1000 at both points.
-      return {point(4, 8000, 4000, 1.0 / 3), point(20, 40000, 2000, 0.35)};
+harness::ExperimentResult top_weight_is_gaussian(const TopWeightPoint& p, const LimitVariance& limit_variance_of,
+                                                 const harness::PointContext& at) {
+  const double beta = p.beta;
+  const std::uint64_t n = p.n;
+  const std::size_t reps = p.reps;
+  const double theta = theta_of(beta, n);
+  const double v = limit_variance_of(beta);
+  std::vector<double> z(reps);
+  const rng::StreamKey stream = at.streams.key();
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    rng::SampleSource source(stream, static_cast<std::uint32_t>(r), 0);
+    double sum = 0, t_min = 2;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const double t = 2 * source.next_uniform();
+      sum += std::exp(-beta * t);
+      t_min = std::min(t_min, t);
     }
-    // theta = 10^4.
-    return {point(4, 80000, 20000, 0.1), point(20, 400000, 4000, 0.2)};
-  }
+    const double theta_w = theta * std::exp(-beta * t_min) / sum;
+    z[r] = std::sqrt(2 * theta) * (1 - theta_w);
+  });
 
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const double beta = params.at("beta").get<double>();
-    const auto n = params.at("n").get<std::uint64_t>();
-    const auto reps = params.at("reps").get<std::size_t>();
-    const double theta = theta_of(beta, n);
-    const double v = models_.in_force(context)(beta);
-    std::vector<double> z(reps);
-    const auto stream = rng::make_key(context.seed, info_.id, params.dump());
-    harness::for_each_replicate(reps, [&](std::size_t r) {
-      rng::SampleSource source(stream, static_cast<std::uint32_t>(r), 0);
-      double sum = 0, t_min = 2;
-      for (std::uint64_t i = 0; i < n; ++i) {
-        const double t = 2 * source.next_uniform();
-        sum += std::exp(-beta * t);
-        t_min = std::min(t_min, t);
-      }
-      const double theta_w = theta * std::exp(-beta * t_min) / sum;
-      z[r] = std::sqrt(2 * theta) * (1 - theta_w);
-    });
-
-    const SecondOrder corr = second_order(beta, n, theta, v);
-    std::vector<double> pit(reps);
-    for (std::size_t r = 0; r < reps; ++r) pit[r] = edgeworth_cdf(z[r], corr.mean, std::sqrt(v), corr.skewness);
-    harness::ExperimentResult out;
-    const std::string label = fmt::format("theta_n = {:.0f}, v(beta) = {:.6f}; O(theta^-1/2) terms: mean {:.4f}, "
-                                          "skewness {:.4f}",
-                                          theta, v, corr.mean, corr.skewness);
-    out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit),
-                                            "sqrt(2 theta)(1 - theta w_(1)) ~ N(0, v(beta)), v = 1 - 1/beta + "
-                                            "O(e^(-2 beta)), with its Edgeworth term (" + label + ")",
-                                            params, reps));
-    out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(z, corr.mean, v),
-                                                 "Var sqrt(2 theta)(1 - theta w_(1)) vs v(beta) (" + label + ")",
-                                                 params, reps, params.at("variance_target").get<double>()));
-    out.figures.push_back(harness::pit_ecdf_figure(harness::figure_slug(info_.id, "pit", params), info_.id,
-                                                   info_.id + ": PIT of sqrt(2 theta)(1 - theta w_(1)) under N(0, v), " +
-                                                       params.dump(),
-                                                   pit));
-    return out;
-  }
-
- private:
-  harness::ModelChoice<LimitVariance> models_{
-      limit_variance, {{"subcritical-theta-without-finite-beta", limit_variance_without_finite_beta}}};
-  harness::ClaimInfo info_{
-      "SL.subcritical.top-weight", "SL", "SL.md §2 SL.subcritical.top-weight",
-      "Subcritical weights share the mass almost equally: n E[e^{-beta t}] w_(j) -> 1; for d = 3, with theta_n = "
-      "n(1 - e^{-2 beta})/(2 beta) -> infinity, sqrt(2 theta_n)(1 - theta_n w_(1)) => N(0, 1 - 1/beta).",
-      harness::Provenance::derived, "[derived][checked]"};
-};
+  const SecondOrder corr = second_order(beta, n, theta, v);
+  std::vector<double> pit(reps);
+  for (std::size_t r = 0; r < reps; ++r) pit[r] = edgeworth_cdf(z[r], corr.mean, std::sqrt(v), corr.skewness);
+  harness::ExperimentResult out;
+  const std::string label = fmt::format(
+      "theta_n = {:.0f}, v(beta) = {:.6f}; O(theta^-1/2) terms: mean {:.4f}, "
+      "skewness {:.4f}",
+      theta, v, corr.mean, corr.skewness);
+  out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit),
+                                          "sqrt(2 theta)(1 - theta w_(1)) ~ N(0, v(beta)), v = 1 - 1/beta + "
+                                          "O(e^(-2 beta)), with its Edgeworth term (" +
+                                              label + ")",
+                                          reps));
+  out.checks.push_back(harness::variance_check(stats::variance_test_known_mean(z, corr.mean, v),
+                                               "Var sqrt(2 theta)(1 - theta w_(1)) vs v(beta) (" + label + ")", reps,
+                                               p.variance_target));
+  const std::string& id = at.claim.id;
+  out.figures.push_back(
+      harness::pit_ecdf_figure(harness::figure_slug(id, "pit", at.fields), id,
+                               id + ": PIT of sqrt(2 theta)(1 - theta w_(1)) under N(0, v), " + at.label, pit));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> subcritical_top_weight() { return std::make_unique<SubcriticalTopWeight>(); }
+std::unique_ptr<harness::Claim> subcritical_top_weight() {
+  auto claim = std::make_unique<harness::ClaimSpec<LimitVariance>>(
+      harness::ClaimInfo{
+          "SL.subcritical.top-weight", "SL", "SL.md §2 SL.subcritical.top-weight",
+          "Subcritical weights share the mass almost equally: n E[e^{-beta t}] w_(j) -> 1; for d = 3, with theta_n = "
+          "n(1 - e^{-2 beta})/(2 beta) -> infinity, sqrt(2 theta_n)(1 - theta_n w_(1)) => N(0, 1 - 1/beta).",
+          harness::Provenance::derived, "[derived][checked]"},
+      harness::ModelChoice<LimitVariance>{
+          limit_variance, {{"subcritical-theta-without-finite-beta", limit_variance_without_finite_beta}}});
+  // Smoke at theta = 1000, standard at theta = 10^4.
+  claim->experiment("top-weight",
+                    harness::Grid<TopWeightPoint>{.smoke = {{4, 8000, 4000, 1.0 / 3}, {20, 40000, 2000, 0.35}},
+                                                  .standard = {{4, 80000, 20000, 0.1}, {20, 400000, 4000, 0.2}}},
+                    top_weight_is_gaussian);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::scaling_limits
