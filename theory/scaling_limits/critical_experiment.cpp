@@ -61,13 +61,13 @@ void store(CriticalSample& s, std::size_t r, const attention::WeightSummary& w) 
 
 }  // namespace
 
-harness::Json critical_point(int d, double gamma, std::uint64_t n, std::size_t reps) {
-  return {{"d", d}, {"gamma", gamma}, {"n", n}, {"reps", reps}};
-}
-
-CriticalExperiment parse_critical_experiment(const harness::Json& p) {
-  return {p.at("d").get<int>(), p.at("gamma").get<double>(), p.at("n").get<std::uint64_t>(),
-          p.at("reps").get<std::size_t>()};
+std::vector<CriticalExperiment> critical_grid(std::initializer_list<int> ds, std::initializer_list<double> gammas,
+                                              std::uint64_t n, std::size_t reps) {
+  std::vector<CriticalExperiment> points;
+  for (int d : ds) {
+    for (double gamma : gammas) points.push_back({d, gamma, n, reps});
+  }
+  return points;
 }
 
 double gamma_as_stated(double gamma) { return gamma; }

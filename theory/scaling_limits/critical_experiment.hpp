@@ -4,12 +4,12 @@
 // functionals of the limit point process. References: the exact finite-n law and the limit of
 // reference/critical/summary.hpp, memoised per grid point.
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "reference/critical/summary.hpp"
 #include "reference/critical_scale.hpp"
-#include "verify/harness/claim.hpp"
 #include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/sample/nearest_keys.hpp"
@@ -25,8 +25,9 @@ struct CriticalExperiment {
   harness::Fields fields() const { return {{"d", d}, {"gamma", gamma}, {"n", n}, {"reps", reps}}; }
 };
 
-harness::Json critical_point(int d, double gamma, std::uint64_t n, std::size_t reps);
-CriticalExperiment parse_critical_experiment(const harness::Json& params);
+// The points d x gamma at one (n, reps), d outermost.
+std::vector<CriticalExperiment> critical_grid(std::initializer_list<int> ds, std::initializer_list<double> gammas,
+                                              std::uint64_t n, std::size_t reps);
 
 // The true model's pieces that are not the reference's critical scale.
 double gamma_as_stated(double gamma);

@@ -4,42 +4,36 @@
 // law against the limit point process (two-sample Anderson-Darling against the PPP sampler).
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "theory/scaling_limits/claims.hpp"
-#include "theory/scaling_limits/critical_checks.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
+#include "verify/harness/claim_spec.hpp"
+#include "verify/harness/exact_value_checks.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/two_sample.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-using harness::Json;
-
-std::vector<Json> output_grid(harness::Battery battery) {
-  if (battery == harness::Battery::smoke) {
-    return {critical_point(3, 0.5, 10000, 40000), critical_point(5, 1, 100000, 20000)};
-  }
-  std::vector<Json> points;
-  for (int d : {3, 4, 5}) {
-    for (double gamma : {0.5, 2.0}) points.push_back(critical_point(d, gamma, 1000000, 40000));
-  }
-  return points;
+harness::Grid<CriticalExperiment> output_grid() {
+  return {.smoke = {{3, 0.5, 10000, 40000}, {5, 1, 100000, 20000}},
+          .standard = critical_grid({3, 4, 5}, {0.5, 2.0}, 1000000, 40000)};
 }
 
 enum class Part { energy, tangential };
 
-harness::ExperimentResult run_output(const CriticalModel& model, const std::string& claim, Part part,
-                                     const Json& params, const harness::RunContext& context) {
-  const CriticalExperiment e = parse_critical_experiment(params);
+harness::ExperimentResult run_output(Part part, const CriticalExperiment& e, const CriticalModel& model,
+                                     const harness::PointContext& at) {
+  const std::string& claim = at.claim.id;
   const bool tangential = part == Part::tangential;
   const auto& exact = critical_finite_n_reference(model, e.d, e.gamma, e.n, false);
-  const CriticalSample s =
-      simulate_critical(model, e, rng::make_key(context.seed, claim, params.dump()), tangential);
-  const CriticalSample limit =
-      simulate_critical_limit(e.d, e.gamma, e.reps, rng::make_key(context.seed, claim, "limit " + params.dump()),
-                              tangential);
+  const CriticalSample s = simulate_critical(model, e, at.streams.key(), tangential);
+  const CriticalSample limit = simulate_critical_limit(e.d, e.gamma, e.reps, at.streams.key("limit"), tangential);
   const std::vector<double>& mc = tangential ? s.tangential : s.energy;
   const std::vector<double>& ppp = tangential ? limit.tangential : limit.energy;
   const double exact_mean = tangential ? exact.mean_tangential : exact.mean_energy;
@@ -47,66 +41,62 @@ harness::ExperimentResult run_output(const CriticalModel& model, const std::stri
 
   harness::ExperimentResult out;
   // Targets: a 5% error in the mean energy, 10% in the (heavier-tailed) tangential moment.
-  out.checks.push_back(mean_against(mc, exact_mean, "mean " + name + " vs exact finite-n value", params,
-                                    (tangential ? 0.10 : 0.05) * exact_mean));
-  out.checks.push_back(harness::gof_check(stats::two_sample_anderson_darling(mc, ppp),
-                                          "law of " + name + " vs the limit point process (two-sample AD, " +
-                                              std::to_string(e.reps) + " PPP draws)",
-                                          params, e.reps / 2));
+  out.checks.push_back(harness::mean_against(mc, exact_mean, "mean " + name + " vs exact finite-n value",
+                                             (tangential ? 0.10 : 0.05) * exact_mean));
+  out.checks.push_back(harness::gof_check(
+      stats::two_sample_anderson_darling(mc, ppp),
+      "law of " + name + " vs the limit point process (two-sample AD, " + std::to_string(e.reps) + " PPP draws)",
+      e.reps / 2));
   const std::vector<double> sorted_ppp = [&] {
     std::vector<double> v = ppp;
     std::sort(v.begin(), v.end());
     return v;
   }();
   out.figures.push_back(harness::cdf_comparison_figure(
-      harness::figure_slug(claim, "cdf", params), claim,
-      fmt::format("{}: {} at finite n vs the limit, {}", claim, name, params.dump()), name, mc,
-      [&sorted_ppp](double x) {
+      harness::figure_slug(claim, "cdf", at.fields), claim,
+      fmt::format("{}: {} at finite n vs the limit, {}", claim, name, at.label), name, mc, [&sorted_ppp](double x) {
         return static_cast<double>(std::upper_bound(sorted_ppp.begin(), sorted_ppp.end(), x) - sorted_ppp.begin()) /
                static_cast<double>(sorted_ppp.size());
       }));
   return out;
 }
 
-class CriticalOutputEnergy final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
-  std::vector<Json> grid(harness::Battery battery) const override { return output_grid(battery); }
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    return run_output(models_.in_force(context), info_.id, Part::energy, params, context);
-  }
+harness::ExperimentResult energy(const CriticalExperiment& e, const CriticalModel& model,
+                                 const harness::PointContext& at) {
+  return run_output(Part::energy, e, model, at);
+}
 
- private:
-  harness::ModelChoice<CriticalModel> models_{CriticalModel{},
-                                              {{"critical-constant-x1.03", critical_constant_x1_03()},
-                                               {"truncation-radius-too-small", truncation_radius_too_small()}}};
-  harness::ClaimInfo info_{
-      "SL.critical.output-energy", "SL", "SL.md §2 SL.critical.output-energy; paper §4",
-      "At criticality the radial part of the output beta_n (1 - <q,ybar>) converges in law to the Gibbs mean energy "
-      "sum_j W_j c Gamma_j^p of the limit point process.",
-      harness::Provenance::derived, "[derived][checked]"};
-};
-
-class CriticalOutputTangential final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<Json> grid(harness::Battery battery) const override { return output_grid(battery); }
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    return run_output(CriticalModel{}, info_.id, Part::tangential, params, context);
-  }
-
- private:
-  harness::ClaimInfo info_{
-      "SL.critical.output-tangential", "SL", "SL.md §2 SL.critical.output-tangential; paper §4",
-      "At criticality n^{1/(d-1)} P_perp ybar converges in law to sum_j W_j (Gamma_j/kappa_d)^{1/(d-1)} U_j "
-      "(non-Gaussian), U_j uniform on the unit sphere of q-perp.",
-      harness::Provenance::derived, "[derived][checked]"};
-};
+harness::ExperimentResult tangential(const CriticalExperiment& e, const CriticalModel& model,
+                                     const harness::PointContext& at) {
+  return run_output(Part::tangential, e, model, at);
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> critical_output_energy() { return std::make_unique<CriticalOutputEnergy>(); }
-std::unique_ptr<harness::Claim> critical_output_tangential() { return std::make_unique<CriticalOutputTangential>(); }
+std::unique_ptr<harness::Claim> critical_output_energy() {
+  auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
+      harness::ClaimInfo{
+          "SL.critical.output-energy", "SL", "SL.md §2 SL.critical.output-energy; paper §4",
+          "At criticality the radial part of the output beta_n (1 - <q,ybar>) converges in law to the Gibbs mean "
+          "energy sum_j W_j c Gamma_j^p of the limit point process.",
+          harness::Provenance::derived, "[derived][checked]"},
+      harness::ModelChoice<CriticalModel>{CriticalModel{},
+                                          {{"critical-constant-x1.03", critical_constant_x1_03()},
+                                           {"truncation-radius-too-small", truncation_radius_too_small()}}});
+  claim->experiment("mc", output_grid(), energy);
+  return claim;
+}
+
+std::unique_ptr<harness::Claim> critical_output_tangential() {
+  auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
+      harness::ClaimInfo{
+          "SL.critical.output-tangential", "SL", "SL.md §2 SL.critical.output-tangential; paper §4",
+          "At criticality n^{1/(d-1)} P_perp ybar converges in law to sum_j W_j (Gamma_j/kappa_d)^{1/(d-1)} U_j "
+          "(non-Gaussian), U_j uniform on the unit sphere of q-perp.",
+          harness::Provenance::derived, "[derived][checked]"},
+      harness::ModelChoice<CriticalModel>{CriticalModel{}});
+  claim->experiment("mc", output_grid(), tangential);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::scaling_limits
