@@ -10,19 +10,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "reference/critical/critical_functionals.hpp"
 #include "reference/critical/point_models.hpp"
 #include "reference/critical_scale.hpp"
 #include "theory/scaling_limits/claims.hpp"
-#include "theory/scaling_limits/critical_checks.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
+#include "verify/harness/claim_spec.hpp"
+#include "verify/harness/exact_value_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/memo.hpp"
-#include "verify/harness/model_choice.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/key_laws.hpp"
@@ -33,15 +36,29 @@
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-using harness::Json;
+// (i): keys on S^{d-1} with gap law (t/2)^a, at beta_n = gamma n^{1/a}.
+struct PowerLawPoint {
+  int d;
+  double a;
+  double gamma;
+  std::uint64_t n;
+  std::size_t reps;
+  harness::Fields fields() const { return {{"d", d}, {"a", a}, {"gamma", gamma}, {"n", n}, {"reps", reps}}; }
+};
 
-Json power_point(double a, double gamma, std::uint64_t n, std::size_t reps) {
-  return {{"d", 3}, {"a", a}, {"gamma", gamma}, {"n", n}, {"reps", reps}};
-}
-
-Json mixture_point(double weight, double kappa0, double gamma, std::uint64_t n, std::size_t reps) {
-  return {{"d", 3}, {"mixture_weight", weight}, {"kappa0", kappa0}, {"gamma", gamma}, {"n", n}, {"reps", reps}};
-}
+// (ii): keys from (1 - w) Uniform + w vMF(-q, kappa0), at beta_n = gamma n^{2/(d-1)}.
+struct MixturePoint {
+  int d;
+  double mixture_weight;
+  double kappa0;
+  double gamma;
+  std::uint64_t n;
+  std::size_t reps;
+  harness::Fields fields() const {
+    return {{"d", d},      {"mixture_weight", mixture_weight}, {"kappa0", kappa0}, {"gamma", gamma}, {"n", n},
+            {"reps", reps}};
+  }
+};
 
 // The model under test: the limit law the claim predicts for power-law keys, and the number of
 // uniform keys the mixture's n keys act as at q.
@@ -79,149 +96,132 @@ double limit_mean_top(double p, double c) {
   });
 }
 
-Json ecdf_figure(const std::string& claim, const Json& params, const std::string& title, std::span<const double> sample,
-                 std::vector<double> reference_sample) {
+harness::Json ecdf_figure(const harness::PointContext& at, const std::string& title, std::span<const double> sample,
+                          std::vector<double> reference_sample) {
   std::sort(reference_sample.begin(), reference_sample.end());
+  const std::string& claim = at.claim.id;
   return harness::cdf_comparison_figure(
-      harness::figure_slug(claim, "cdf", params), claim, title, "w_(1)", sample, [reference_sample](double x) {
+      harness::figure_slug(claim, "cdf", at.fields), claim, title, "w_(1)", sample, [reference_sample](double x) {
         return static_cast<double>(std::upper_bound(reference_sample.begin(), reference_sample.end(), x) -
                                    reference_sample.begin()) /
                static_cast<double>(reference_sample.size());
       });
 }
 
-class LocalExponent final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
+harness::ExperimentResult power_law_keys(const PowerLawPoint& p, const LocalModel& model,
+                                         const harness::PointContext& at) {
+  const double beta = p.gamma * std::pow(static_cast<double>(p.n), 1 / p.a);
+  const sample::PppLaw law = model.predicted_law(p.d, p.a, p.gamma);
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    if (battery == harness::Battery::smoke) {
-      return {power_point(1.5, 0.5, 100000, 20000), power_point(2, 1.5, 100000, 20000),
-              mixture_point(0.3, 50, 0.5, 2000, 4000)};
-    }
-    std::vector<Json> points;
-    for (double a : {0.5, 1.0, 1.5, 2.0}) {
-      for (double gamma : {0.5, 1.5}) points.push_back(power_point(a, gamma, 100000, 50000));
-    }
-    for (double weight : {0.3, 0.6}) points.push_back(mixture_point(weight, 50, 0.5, 5000, 10000));
-    return points;
-  }
+  std::vector<double> top(p.reps), limit(p.reps);
+  const rng::StreamKey stream = at.streams.key();
+  harness::for_each_replicate(p.reps, [&](std::size_t r) {
+    const auto keys =
+        sample::sample_local_exponent_truncated(stream, static_cast<std::uint32_t>(r), p.n, p.d, p.a, beta);
+    top[r] = attention::summarize_weights(keys.gaps, beta).top_weight;
+  });
+  const rng::StreamKey limit_stream = at.streams.key("limit");
+  harness::for_each_replicate(p.reps, [&](std::size_t r) {
+    limit[r] =
+        attention::summarize_weights(sample::sample_ppp(limit_stream, static_cast<std::uint32_t>(r), law)).top_weight;
+  });
 
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const LocalModel& model = models_.in_force(context);
-    return params.contains("a") ? run_power(params, context, model) : run_mixture(params, context, model);
-  }
+  harness::ExperimentResult out;
+  const double exact = limit_mean_top(law.p, law.c);
+  out.checks.push_back(harness::mean_against(
+      top, exact,
+      fmt::format("mean w_(1) vs the limit's E W_1 = {:.6f} at p = 1/a = {:.4g}, c = gamma 2 = {:g} (Mecke "
+                  "quadrature; finite-n bias O(1/n))",
+                  exact, law.p, law.c),
+      0.015));
+  out.checks.push_back(harness::gof_check(
+      stats::two_sample_anderson_darling(top, limit),
+      fmt::format("law of w_(1) vs the limit point process with p = 1/a (two-sample AD, {} PPP draws)", p.reps),
+      p.reps / 2));
+  out.figures.push_back(ecdf_figure(
+      at, fmt::format("{}: w_(1) for gap exponent a = {:g} vs the PPP with p = 1/a, {}", at.claim.id, p.a, at.label),
+      top, limit));
+  return out;
+}
 
- private:
-  harness::ExperimentResult run_power(const Json& params, const harness::RunContext& context,
-                                      const LocalModel& model) const {
-    const int d = params.at("d").get<int>();
-    const double a = params.at("a").get<double>();
-    const double gamma = params.at("gamma").get<double>();
-    const auto n = params.at("n").get<std::uint64_t>();
-    const auto reps = params.at("reps").get<std::size_t>();
-    const double beta = gamma * std::pow(static_cast<double>(n), 1 / a);
-    const sample::PppLaw law = model.predicted_law(d, a, gamma);
+harness::ExperimentResult mixture_keys(const MixturePoint& p, const LocalModel& model,
+                                       const harness::PointContext& at) {
+  const double beta = reference::sphere_critical_beta(p.d, p.gamma, static_cast<double>(p.n));
+  const std::uint64_t n_equivalent = model.equivalent_uniform_keys(p.mixture_weight, p.n);
+  const double gamma_equivalent = reference::sphere_critical_gamma(p.d, beta, static_cast<double>(n_equivalent));
 
-    std::vector<double> top(reps), limit(reps);
-    const auto stream = rng::make_key(context.seed, info_.id, params.dump());
-    harness::for_each_replicate(reps, [&](std::size_t r) {
-      const auto keys = sample::sample_local_exponent_truncated(stream, static_cast<std::uint32_t>(r), n, d, a, beta);
-      top[r] = attention::summarize_weights(keys.gaps, beta).top_weight;
-    });
-    const auto limit_stream = rng::make_key(context.seed, info_.id, "limit " + params.dump());
-    harness::for_each_replicate(reps, [&](std::size_t r) {
-      limit[r] = attention::summarize_weights(sample::sample_ppp(limit_stream, static_cast<std::uint32_t>(r), law)).top_weight;
-    });
+  std::vector<double> far(static_cast<std::size_t>(p.d), 0.0);  // mu0 = -q, q = e_1
+  far[0] = -1;
+  const sample::MixtureKeys mixture(p.mixture_weight, sample::VonMisesFisherKeys(far, p.kappa0));
+  std::vector<double> top(p.reps), uniform(p.reps);
+  const rng::StreamKey stream = at.streams.key();
+  harness::for_each_replicate(p.reps, [&](std::size_t r) {
+    attention::OnlineSoftmaxAverage<double> softmax(0);
+    sample::for_each_key(
+        mixture, stream, static_cast<std::uint32_t>(r), p.n,
+        [&](std::uint64_t, std::span<const double> key) { softmax.add(beta * key[0], std::span<const double>()); });
+    top[r] = softmax.top_weight();
+  });
+  const rng::StreamKey uniform_stream = at.streams.key("uniform");
+  harness::for_each_replicate(p.reps, [&](std::size_t r) {
+    const auto keys =
+        sample::sample_sphere_truncated(uniform_stream, static_cast<std::uint32_t>(r), n_equivalent, p.d, beta);
+    uniform[r] = attention::summarize_weights(keys.gaps, beta).top_weight;
+  });
 
-    harness::ExperimentResult out;
-    const double exact = limit_mean_top(law.p, law.c);
-    out.checks.push_back(mean_against(
-        top, exact,
-        fmt::format("mean w_(1) vs the limit's E W_1 = {:.6f} at p = 1/a = {:.4g}, c = gamma 2 = {:g} (Mecke "
-                    "quadrature; finite-n bias O(1/n))",
-                    exact, law.p, law.c),
-        params, 0.015));
-    out.checks.push_back(harness::gof_check(stats::two_sample_anderson_darling(top, limit),
-                                            fmt::format("law of w_(1) vs the limit point process with p = 1/a "
-                                                        "(two-sample AD, {} PPP draws)",
-                                                        reps),
-                                            params, reps / 2));
-    out.figures.push_back(ecdf_figure(info_.id, params,
-                                      fmt::format("{}: w_(1) for gap exponent a = {:g} vs the PPP with p = 1/a, {}",
-                                                  info_.id, a, params.dump()),
-                                      top, limit));
-    return out;
-  }
-
-  harness::ExperimentResult run_mixture(const Json& params, const harness::RunContext& context,
-                                        const LocalModel& model) const {
-    const int d = params.at("d").get<int>();
-    const double weight = params.at("mixture_weight").get<double>();
-    const double kappa0 = params.at("kappa0").get<double>();
-    const double gamma = params.at("gamma").get<double>();
-    const auto n = params.at("n").get<std::uint64_t>();
-    const auto reps = params.at("reps").get<std::size_t>();
-    const double beta = reference::sphere_critical_beta(d, gamma, static_cast<double>(n));
-    const std::uint64_t n_equivalent = model.equivalent_uniform_keys(weight, n);
-    const double gamma_equivalent = reference::sphere_critical_gamma(d, beta, static_cast<double>(n_equivalent));
-
-    std::vector<double> far(static_cast<std::size_t>(d), 0.0);  // mu0 = -q, q = e_1
-    far[0] = -1;
-    const sample::MixtureKeys mixture(weight, sample::VonMisesFisherKeys(far, kappa0));
-    std::vector<double> top(reps), uniform(reps);
-    const auto stream = rng::make_key(context.seed, info_.id, params.dump());
-    harness::for_each_replicate(reps, [&](std::size_t r) {
-      attention::OnlineSoftmaxAverage<double> softmax(0);
-      sample::for_each_key(mixture, stream, static_cast<std::uint32_t>(r), n,
-                           [&](std::uint64_t, std::span<const double> key) {
-                             softmax.add(beta * key[0], std::span<const double>());
-                           });
-      top[r] = softmax.top_weight();
-    });
-    const auto uniform_stream = rng::make_key(context.seed, info_.id, "uniform " + params.dump());
-    harness::for_each_replicate(reps, [&](std::size_t r) {
-      const auto keys = sample::sample_sphere_truncated(uniform_stream, static_cast<std::uint32_t>(r), n_equivalent, d, beta);
-      uniform[r] = attention::summarize_weights(keys.gaps, beta).top_weight;
-    });
-
-    harness::ExperimentResult out;
-    const double exact = critical_finite_n_reference(d, gamma_equivalent, n_equivalent, false).mean_top;
-    // What ignoring rho(q) would predict: uniform keys at n, the same beta.
-    const double exact_ignoring_density = critical_finite_n_reference(d, gamma, n, false).mean_top;
-    out.checks.push_back(mean_against(
-        top, exact,
-        fmt::format("mixture: mean w_(1) vs exact E w_(1) of {} uniform keys (n' = rho(q) n) at the same beta "
-                    "(ignoring rho(q): {:.4f}; target half that gap)",
-                    n_equivalent, exact_ignoring_density),
-        params, 0.5 * std::abs(exact - exact_ignoring_density)));
-    out.checks.push_back(harness::gof_check(
-        stats::two_sample_anderson_darling(top, uniform),
-        fmt::format("mixture (naive, all n keys) vs {} uniform keys (truncated sampler): law of w_(1), two-sample AD",
-                    n_equivalent),
-        params, reps / 2));
-    out.figures.push_back(ecdf_figure(info_.id, params,
-                                      fmt::format("{}: w_(1), mixture at n vs uniform at n' = {}, {}", info_.id,
-                                                  n_equivalent, params.dump()),
-                                      top, uniform));
-    return out;
-  }
-
-  harness::ModelChoice<LocalModel> models_{
-      LocalModel{predicted_law, equivalent_uniform_keys},
-      {{"local-exponent-wrong-a", {predicted_law_with_sphere_exponent, equivalent_uniform_keys}},
-       {"mixture-density-ignored", {predicted_law, equivalent_uniform_keys_ignoring_density}}}};
-  harness::ClaimInfo info_{
-      "SL.local-exponent", "SL", "SL.md §2 SL.local-exponent; paper abstract and §3",
-      "The critical scale is set by the local exponent of the gap law at q: if mu(t <= tau) ~ L tau^a, the rescaled "
-      "gaps {n L t_i^a} converge to a unit-rate Poisson process, beta_n* = (L n)^{1/a}, and the limit laws depend on "
-      "mu only through (a, L) at q (a mixture with density rho(q) at q behaves as uniform keys at n' = rho(q) n).",
-      harness::Provenance::derived, "[paper] + [derived]"};
-};
+  harness::ExperimentResult out;
+  const double exact = critical_finite_n_reference(p.d, gamma_equivalent, n_equivalent, false).mean_top;
+  // What ignoring rho(q) would predict: uniform keys at n, the same beta.
+  const double exact_ignoring_density = critical_finite_n_reference(p.d, p.gamma, p.n, false).mean_top;
+  out.checks.push_back(harness::mean_against(
+      top, exact,
+      fmt::format("mixture: mean w_(1) vs exact E w_(1) of {} uniform keys (n' = rho(q) n) at the same beta "
+                  "(ignoring rho(q): {:.4f}; target half that gap)",
+                  n_equivalent, exact_ignoring_density),
+      0.5 * std::abs(exact - exact_ignoring_density)));
+  out.checks.push_back(harness::gof_check(
+      stats::two_sample_anderson_darling(top, uniform),
+      fmt::format("mixture (naive, all n keys) vs {} uniform keys (truncated sampler): law of w_(1), two-sample AD",
+                  n_equivalent),
+      p.reps / 2));
+  out.figures.push_back(ecdf_figure(
+      at, fmt::format("{}: w_(1), mixture at n vs uniform at n' = {}, {}", at.claim.id, n_equivalent, at.label), top,
+      uniform));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> local_exponent() { return std::make_unique<LocalExponent>(); }
+std::unique_ptr<harness::Claim> local_exponent() {
+  auto claim = std::make_unique<harness::ClaimSpec<LocalModel>>(
+      harness::ClaimInfo{
+          "SL.local-exponent", "SL", "SL.md §2 SL.local-exponent; paper abstract and §3",
+          "The critical scale is set by the local exponent of the gap law at q: if mu(t <= tau) ~ L tau^a, the "
+          "rescaled gaps {n L t_i^a} converge to a unit-rate Poisson process, beta_n* = (L n)^{1/a}, and the limit "
+          "laws depend on mu only through (a, L) at q (a mixture with density rho(q) at q behaves as uniform keys at "
+          "n' = rho(q) n).",
+          harness::Provenance::derived, "[paper] + [derived]"},
+      harness::ModelChoice<LocalModel>{
+          LocalModel{predicted_law, equivalent_uniform_keys},
+          {{"local-exponent-wrong-a", {predicted_law_with_sphere_exponent, equivalent_uniform_keys}},
+           {"mixture-density-ignored", {predicted_law, equivalent_uniform_keys_ignoring_density}}}});
+  claim->experiment("power-law",
+                    harness::Grid<PowerLawPoint>{.smoke = {{3, 1.5, 0.5, 100000, 20000}, {3, 2, 1.5, 100000, 20000}},
+                                                 .standard = {{3, 0.5, 0.5, 100000, 50000},
+                                                              {3, 0.5, 1.5, 100000, 50000},
+                                                              {3, 1.0, 0.5, 100000, 50000},
+                                                              {3, 1.0, 1.5, 100000, 50000},
+                                                              {3, 1.5, 0.5, 100000, 50000},
+                                                              {3, 1.5, 1.5, 100000, 50000},
+                                                              {3, 2.0, 0.5, 100000, 50000},
+                                                              {3, 2.0, 1.5, 100000, 50000}}},
+                    power_law_keys);
+  claim->experiment(
+      "mixture",
+      harness::Grid<MixturePoint>{.smoke = {{3, 0.3, 50, 0.5, 2000, 4000}},
+                                  .standard = {{3, 0.3, 50, 0.5, 5000, 10000}, {3, 0.6, 50, 0.5, 5000, 10000}}},
+      mixture_keys);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -15,23 +15,32 @@
 #include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <functional>
+#include <memory>
+#include <span>
+#include <vector>
 
-#include "theory/scaling_limits/claims.hpp"
 #include "reference/critical_scale.hpp"
+#include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/model_choice.hpp"
 #include "verify/stats/linear_fit.hpp"
-#include "verify/stats/power.hpp"
 #include "verify/stats/location_scale.hpp"
+#include "verify/stats/power.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-using harness::Json;
-
 constexpr double kHalf = 0.5;
 constexpr double kSpread[] = {0.5, 0.8, 1.0, 1.25, 2.0};  // beta / beta*(n); the fit uses the middle three
+
+// The n-ladder of one dimension, M replicates per temperature and n.
+struct NLadderPoint {
+  int d;
+  std::vector<double> n;
+  std::size_t reps;
+  harness::Fields fields() const { return {{"d", d}, {"n", n}, {"reps", reps}}; }
+};
 
 // The gamma in [0.01, 100] at which a continuous increasing E w_(1)(gamma) crosses 1/2 (TOMS 748
 // in log gamma, to 1e-12 relative).
@@ -64,164 +73,155 @@ LocalRoot local_root(std::span<const double> log_beta, std::span<const double> m
   return out;
 }
 
-class ScaleExponent final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
+harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, const CriticalModel& model,
+                                                       const harness::PointContext& at) {
+  const int d = p.d;
+  const std::size_t reps = p.reps;
+  const std::string& claim = at.claim.id;
 
-  std::vector<Json> grid(harness::Battery battery) const override {
-    if (battery == harness::Battery::smoke) {
-      return {{{"d", 3}, {"n", {1e3, 1e4, 1e5}}, {"reps", 10000}}};
-    }
-    return {{{"d", 3}, {"n", {1e3, 1e4, 1e5, 1e6}}, {"reps", 40000}},
-            {{"d", 4}, {"n", {1e4, 1e5, 1e6}}, {"reps", 40000}},
-            {{"d", 5}, {"n", {1e4, 1e5, 1e6}}, {"reps", 40000}}};
-  }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const CriticalModel& model = models_.in_force(context);
-    const int d = params.at("d").get<int>();
-    const std::size_t reps = params.at("reps").get<std::size_t>();
-
-    harness::ExperimentResult out;
-    Json series = Json::array();
-    std::vector<double> log_n, log_beta_mc, weight, log_beta_fit_exact, log_beta_exact;
-    for (double n_value : params.at("n")) {
-      const auto n = static_cast<std::uint64_t>(n_value);
-      // The true scale n^{2/(d-1)}: the exact law's temperatures, whatever exponent the model states.
-      const double scale = reference::sphere_critical_scale(d, static_cast<double>(n));
-      const double gamma_star = half_mass_gamma(
-          [&](double gamma) { return critical_finite_n_mean_top(model, d, gamma, n); });
-      // Common random numbers: the same stream for every temperature at this n.
-      const auto stream = rng::make_key(context.seed, info_.id, fmt::format("d={} n={}", d, n));
-      Json x = Json::array(), y = Json::array(), yerr = Json::array();
-      std::vector<double> lb, mean, se, exact;
-      std::vector<std::vector<double>> top;
-      for (double spread : kSpread) {
-        const double beta = gamma_star * spread * scale;
-        const CriticalExperiment e{d, model.gamma_for_beta(d, beta, static_cast<double>(n)), n, reps};
-        CriticalSample s = simulate_critical(model, e, stream, false);
-        const stats::MeanWithError m = stats::mean_with_error(s.top);
-        lb.push_back(std::log(beta));
-        mean.push_back(m.mean);
-        se.push_back(m.std_error());
-        exact.push_back(critical_finite_n_mean_top(model, d, beta / scale, n));
-        top.push_back(std::move(s.top));
-        x.push_back(beta / scale);
-        y.push_back(m.mean);
-        yerr.push_back(2 * se.back());
-      }
-      series.push_back({{"label", fmt::format("n = {}", n)}, {"style", "errorbars"}, {"x", x}, {"y", y}, {"yerr", yerr}});
-
-      const LocalRoot root = local_root(lb, mean);
-      // The three means share their keys (common random numbers), so the root's variance is that
-      // of the per-replicate contrast sum_i gradient_i w_(1),i, not a sum of separate variances.
-      std::vector<double> contrast(reps);
-      for (std::size_t r = 0; r < reps; ++r) {
-        contrast[r] = root.gradient[0] * top[1][r] + root.gradient[1] * top[2][r] + root.gradient[2] * top[3][r];
-      }
-      const double var_root = stats::mean_with_error(contrast).variance;
-      log_n.push_back(std::log(n_value));
-      log_beta_mc.push_back(root.log_beta);
-      weight.push_back(1 / var_root);
-      log_beta_fit_exact.push_back(local_root(lb, exact).log_beta);
-      log_beta_exact.push_back(std::log(gamma_star * scale));
-    }
-
-    const stats::LinearFit fit = stats::weighted_least_squares(log_n, log_beta_mc, weight);
-    const double slope = fit.slope;
-    const double se_slope = fit.slope_std_error;
-    const double slope_fit_exact = stats::weighted_least_squares(log_n, log_beta_fit_exact, weight).slope;
-    const double slope_exact = stats::least_squares(log_n, log_beta_exact).slope;
-    const double theory = model.critical_exponent(d);
-    // The tolerances are set by the distance of the true exponent from its competitor, whatever
-    // exponent the model states.
-    const double true_exponent = reference::sphere_critical_exponent(d);
-    const double competitor = 2.0 / d;
-    const double zc = stats::normal_quantile(1 - 0.5e-6);
-
-    {
-      const double z = (slope - slope_fit_exact) / se_slope;
-      harness::Check c;
-      c.test = "z-test";
-      c.target = "slope of log beta_hat(n) on log n (E w_(1) = 1/2) = that of the exact finite-n law, same fit";
-      c.params = params;
-      c.statistic = z;
-      c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
-      c.p_method = fmt::format(
-          "normal (weighted least squares over the n-ladder; delta-method errors of the roots from the per-replicate "
-          "contrast under common random numbers); exact-law slope {:.6f}",
-          slope_fit_exact);
-      c.effect = harness::Effect{"fitted slope", slope, {slope - zc * se_slope, slope + zc * se_slope}};
-      c.detectable_at = [se_slope](double alpha) {
-        return harness::Detectable{"|slope - exact slope|",
-                                   (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(0.99)) * se_slope,
-                                   0.99};
-      };
-      c.detectable_target = std::abs(true_exponent - competitor) / 2;
-      out.checks.push_back(std::move(c));
-    }
-    {
-      const double tolerance = std::abs(true_exponent - competitor) / 10;
-      harness::Check c;
-      c.test = "deterministic";
-      c.target = fmt::format(
-          "slope of the exact half-mass log beta*(n) on log n within |2/(d-1) - 2/d|/10 = {:.4g} of the stated "
-          "exponent {:.4g}",
-          tolerance, theory);
-      c.params = params;
-      c.statistic = std::abs(slope_exact - theory) / tolerance;
-      c.p_method = fmt::format(
-          "beta*(n) by TOMS 748 on the exact finite-n E w_(1); slope {:.6f}; statistic = |slope - exponent| / "
-          "tolerance, < 1 holds",
-          slope_exact);
-      c.deterministic_holds = c.statistic < 1;
-      out.checks.push_back(std::move(c));
-    }
-    {
-      harness::Check c;
-      c.test = "deterministic";
-      c.target = fmt::format("the (1 - 1e-6) CI of the slope excludes the competing exponent 2/d = {:.4g}", competitor);
-      c.params = params;
-      c.statistic = zc * se_slope / std::abs(slope - competitor);
-      c.p_method = "statistic = half-width of the CI / |slope - 2/d|; < 1 means 2/d is excluded";
-      c.deterministic_holds = c.statistic < 1;
-      out.checks.push_back(std::move(c));
-    }
-
-    // The data collapse: E w_(1) against beta / n^{2/(d-1)} for every n, on the limit curve.
-    const double gamma_limit =
-        half_mass_gamma([&](double gamma) { return critical_limit_reference(model, d, gamma, false).mean_top; });
-    Json lx = Json::array(), ly = Json::array();
+  harness::ExperimentResult out;
+  harness::Json series = harness::Json::array();
+  std::vector<double> log_n, log_beta_mc, weight, log_beta_fit_exact, log_beta_exact;
+  for (double n_value : p.n) {
+    const auto n = static_cast<std::uint64_t>(n_value);
+    // The true scale n^{2/(d-1)}: the exact law's temperatures, whatever exponent the model states.
+    const double scale = reference::sphere_critical_scale(d, static_cast<double>(n));
+    const double gamma_star =
+        half_mass_gamma([&](double gamma) { return critical_finite_n_mean_top(model, d, gamma, n); });
+    // Common random numbers: the same stream for every temperature at this n, independent across n.
+    const rng::StreamKey stream = at.streams.key(fmt::format("n={}", n));
+    harness::Json x = harness::Json::array(), y = harness::Json::array(), yerr = harness::Json::array();
+    std::vector<double> lb, mean, se, exact;
+    std::vector<std::vector<double>> top;
     for (double spread : kSpread) {
-      lx.push_back(gamma_limit * spread);
-      ly.push_back(critical_limit_reference(model, d, gamma_limit * spread, false).mean_top);
+      const double beta = gamma_star * spread * scale;
+      const CriticalExperiment e{d, model.gamma_for_beta(d, beta, static_cast<double>(n)), n, reps};
+      CriticalSample s = simulate_critical(model, e, stream, false);
+      const stats::MeanWithError m = stats::mean_with_error(s.top);
+      lb.push_back(std::log(beta));
+      mean.push_back(m.mean);
+      se.push_back(m.std_error());
+      exact.push_back(critical_finite_n_mean_top(model, d, beta / scale, n));
+      top.push_back(std::move(s.top));
+      x.push_back(beta / scale);
+      y.push_back(m.mean);
+      yerr.push_back(2 * se.back());
     }
-    series.push_back({{"label", "limit E W_1"}, {"style", "lines"}, {"x", lx}, {"y", ly}});
-    out.figures.push_back({{"id", harness::figure_slug(info_.id, fmt::format("collapse-d{}", d))},
-                           {"claim", info_.id},
-                           {"kind", "curves"},
-                           {"title", fmt::format("{}: E w_(1) against beta / n^(2/(d-1)), d = {}", info_.id, d)},
-                           {"xlabel", "beta / n^(2/(d-1))"},
-                           {"ylabel", "E w_(1)"},
-                           {"log_x", false},
-                           {"log_y", false},
-                           {"series", std::move(series)}});
-    return out;
+    series.push_back({{"label", fmt::format("n = {}", n)}, {"style", "errorbars"}, {"x", x}, {"y", y}, {"yerr", yerr}});
+
+    const LocalRoot root = local_root(lb, mean);
+    // The three means share their keys (common random numbers), so the root's variance is that
+    // of the per-replicate contrast sum_i gradient_i w_(1),i, not a sum of separate variances.
+    std::vector<double> contrast(reps);
+    for (std::size_t r = 0; r < reps; ++r) {
+      contrast[r] = root.gradient[0] * top[1][r] + root.gradient[1] * top[2][r] + root.gradient[2] * top[3][r];
+    }
+    const double var_root = stats::mean_with_error(contrast).variance;
+    log_n.push_back(std::log(n_value));
+    log_beta_mc.push_back(root.log_beta);
+    weight.push_back(1 / var_root);
+    log_beta_fit_exact.push_back(local_root(lb, exact).log_beta);
+    log_beta_exact.push_back(std::log(gamma_star * scale));
   }
 
- private:
-  harness::ModelChoice<CriticalModel> models_{CriticalModel{},
-                                              {{"critical-exponent-2-over-d", critical_exponent_2_over_d()}}};
-  harness::ClaimInfo info_{
-      "SL.critical.scale-exponent", "SL", "SL.md §2 SL.critical.scale-exponent; paper abstract",
-      "For keys uniform on S^{d-1} the critical inverse temperature is beta_n* = (A_d n)^{2/(d-1)}: weight functionals "
-      "at beta_n = gamma n^{2/(d-1)} have n-independent limits, so the half-mass temperature grows like n^{2/(d-1)}.",
-      harness::Provenance::derived, "[paper] + [derived][checked]"};
-};
+  const stats::LinearFit fit = stats::weighted_least_squares(log_n, log_beta_mc, weight);
+  const double slope = fit.slope;
+  const double se_slope = fit.slope_std_error;
+  const double slope_fit_exact = stats::weighted_least_squares(log_n, log_beta_fit_exact, weight).slope;
+  const double slope_exact = stats::least_squares(log_n, log_beta_exact).slope;
+  const double theory = model.critical_exponent(d);
+  // The tolerances are set by the distance of the true exponent from its competitor, whatever
+  // exponent the model states.
+  const double true_exponent = reference::sphere_critical_exponent(d);
+  const double competitor = 2.0 / d;
+  const double zc = stats::normal_quantile(1 - 0.5e-6);
+
+  {
+    const double z = (slope - slope_fit_exact) / se_slope;
+    harness::Check c;
+    c.test = "z-test";
+    c.target = "slope of log beta_hat(n) on log n (E w_(1) = 1/2) = that of the exact finite-n law, same fit";
+    c.statistic = z;
+    c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
+    c.p_method = fmt::format(
+        "normal (weighted least squares over the n-ladder; delta-method errors of the roots from the per-replicate "
+        "contrast under common random numbers); exact-law slope {:.6f}",
+        slope_fit_exact);
+    c.effect = harness::Effect{"fitted slope", slope, {slope - zc * se_slope, slope + zc * se_slope}};
+    c.detectable_at = [se_slope](double alpha) {
+      return harness::Detectable{"|slope - exact slope|",
+                                 (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(0.99)) * se_slope,
+                                 0.99};
+    };
+    c.detectable_target = std::abs(true_exponent - competitor) / 2;
+    out.checks.push_back(std::move(c));
+  }
+  {
+    const double tolerance = std::abs(true_exponent - competitor) / 10;
+    harness::Check c;
+    c.test = "deterministic";
+    c.target = fmt::format(
+        "slope of the exact half-mass log beta*(n) on log n within |2/(d-1) - 2/d|/10 = {:.4g} of the stated "
+        "exponent {:.4g}",
+        tolerance, theory);
+    c.statistic = std::abs(slope_exact - theory) / tolerance;
+    c.p_method = fmt::format(
+        "beta*(n) by TOMS 748 on the exact finite-n E w_(1); slope {:.6f}; statistic = |slope - exponent| / "
+        "tolerance, < 1 holds",
+        slope_exact);
+    c.deterministic_holds = c.statistic < 1;
+    out.checks.push_back(std::move(c));
+  }
+  {
+    harness::Check c;
+    c.test = "deterministic";
+    c.target = fmt::format("the (1 - 1e-6) CI of the slope excludes the competing exponent 2/d = {:.4g}", competitor);
+    c.statistic = zc * se_slope / std::abs(slope - competitor);
+    c.p_method = "statistic = half-width of the CI / |slope - 2/d|; < 1 means 2/d is excluded";
+    c.deterministic_holds = c.statistic < 1;
+    out.checks.push_back(std::move(c));
+  }
+
+  // The data collapse: E w_(1) against beta / n^{2/(d-1)} for every n, on the limit curve.
+  const double gamma_limit =
+      half_mass_gamma([&](double gamma) { return critical_limit_reference(model, d, gamma, false).mean_top; });
+  harness::Json lx = harness::Json::array(), ly = harness::Json::array();
+  for (double spread : kSpread) {
+    lx.push_back(gamma_limit * spread);
+    ly.push_back(critical_limit_reference(model, d, gamma_limit * spread, false).mean_top);
+  }
+  series.push_back({{"label", "limit E W_1"}, {"style", "lines"}, {"x", lx}, {"y", ly}});
+  out.figures.push_back({{"id", harness::figure_slug(claim, fmt::format("collapse-d{}", d))},
+                         {"claim", claim},
+                         {"kind", "curves"},
+                         {"title", fmt::format("{}: E w_(1) against beta / n^(2/(d-1)), d = {}", claim, d)},
+                         {"xlabel", "beta / n^(2/(d-1))"},
+                         {"ylabel", "E w_(1)"},
+                         {"log_x", false},
+                         {"log_y", false},
+                         {"series", std::move(series)}});
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> scale_exponent() { return std::make_unique<ScaleExponent>(); }
+std::unique_ptr<harness::Claim> scale_exponent() {
+  auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
+      harness::ClaimInfo{
+          "SL.critical.scale-exponent", "SL", "SL.md §2 SL.critical.scale-exponent; paper abstract",
+          "For keys uniform on S^{d-1} the critical inverse temperature is beta_n* = (A_d n)^{2/(d-1)}: weight "
+          "functionals at beta_n = gamma n^{2/(d-1)} have n-independent limits, so the half-mass temperature grows "
+          "like n^{2/(d-1)}.",
+          harness::Provenance::derived, "[paper] + [derived][checked]"},
+      harness::ModelChoice<CriticalModel>{CriticalModel{},
+                                          {{"critical-exponent-2-over-d", critical_exponent_2_over_d()}}});
+  claim->experiment(
+      "ladder",
+      harness::Grid<NLadderPoint>{
+          .smoke = {{3, {1e3, 1e4, 1e5}, 10000}},
+          .standard = {{3, {1e3, 1e4, 1e5, 1e6}, 40000}, {4, {1e4, 1e5, 1e6}, 40000}, {5, {1e4, 1e5, 1e6}, 40000}}},
+      exponent_is_2_over_d_minus_1);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::scaling_limits

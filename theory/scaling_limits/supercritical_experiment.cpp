@@ -45,15 +45,6 @@ void terms_without_max_subtraction(double level, std::span<const double> excess,
 
 }  // namespace
 
-harness::Json supercritical_point(int d, double lambda, std::uint64_t n, std::size_t reps) {
-  return {{"d", d}, {"lambda", lambda}, {"n", n}, {"reps", reps}};
-}
-
-SupercriticalExperiment parse_supercritical_experiment(const harness::Json& p) {
-  return {p.at("d").get<int>(), p.at("lambda").get<double>(), p.at("n").get<std::uint64_t>(),
-          p.at("reps").get<std::size_t>()};
-}
-
 double supercritical_beta(int d, double lambda, std::uint64_t n) {
   const double A = reference::sphere_local_constants<double>(d).local_constant.value;
   return reference::sphere_critical_beta(d, lambda, A * static_cast<double>(n));

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "verify/attention/weight_functionals.hpp"
-#include "verify/harness/claim.hpp"
 #include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
 
@@ -22,9 +21,6 @@ struct SupercriticalExperiment {
   std::size_t reps = 100000;
   harness::Fields fields() const { return {{"d", d}, {"lambda", lambda}, {"n", n}, {"reps", reps}}; }
 };
-
-harness::Json supercritical_point(int d, double lambda, std::uint64_t n, std::size_t reps);
-SupercriticalExperiment parse_supercritical_experiment(const harness::Json& params);
 
 // beta_n = lambda (A_d n)^{2/(d-1)}.
 double supercritical_beta(int d, double lambda, std::uint64_t n);

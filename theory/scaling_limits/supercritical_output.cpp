@@ -4,24 +4,22 @@
 //   n kappa_d |P_perp ybar|^{d-1} => Exp(1)   and   n A_d (1 - <q,ybar>)^{(d-1)/2} => Exp(1)
 // (the second is n^{2/(d-1)}(1 - <q,ybar>) => (Gamma_1/A_d)^{2/(d-1)}; d = 3: n(1 - <q,ybar>)/2).
 // Finite-size errors: O(1 - w_(1)) = O(1/lambda) from the other keys, and the curvature of the
-// gap law, O(n^{-2/(d-1)}) relative in the statistic (d = 3: O(1/n)); see grid().
-#include <fmt/core.h>
-
+// gap law, O(n^{-2/(d-1)}) relative in the statistic (d = 3: O(1/n)); see the grid.
 #include <cmath>
+#include <memory>
+#include <vector>
 
 #include "reference/sphere_score_law.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/supercritical_experiment.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/model_choice.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 namespace {
-
-using harness::Json;
 
 // kappa_d of the ball sigma(|k - q| <= r) ~ kappa_d r^{d-1}, the constant of the nearest key's radius.
 double ball_constant(int d) { return reference::sphere_local_constants<double>(d).kappa.value; }
@@ -38,71 +36,61 @@ struct NearestKeyModel {
   double (*radius_constant)(int d) = ball_constant;
 };
 
-class SupercriticalOutput final : public harness::JsonGridClaim {
- public:
-  const harness::ClaimInfo& info() const override { return info_; }
-  std::vector<std::string> planted_bugs() const override { return models_.planted_names(); }
-
-  std::vector<Json> grid(harness::Battery battery) const override {
-    // lambda = 10^4 keeps the other keys' share below the standard battery's reach: it lowers the
-    // mean of |P_perp ybar|^{d-1} by about (d-1) E[1 - w_(1)] = (d-1) f_G(0) ln 2 / lambda (4.9e-4 at
-    // d = 5; measured 4.7e-3 at lambda = 10^3), against a standard error of 1e-3. n = 10^8 puts the
-    // curvature term, -(2/3) E[t_(1)] relative at d = 5, at 1e-4 (the sampler's cost does not grow with n).
-    if (battery == harness::Battery::smoke) {
-      return {supercritical_point(3, 10000, 1000000, 100000), supercritical_point(5, 10000, 100000000, 100000)};
-    }
-    std::vector<Json> points;
-    for (int d : {3, 4, 5}) points.push_back(supercritical_point(d, 10000, 100000000, 1000000));
-    return points;
+harness::ExperimentResult output_on_nearest_key(const SupercriticalExperiment& e, const NearestKeyModel& model,
+                                                const harness::PointContext& at) {
+  const SupercriticalSample s = simulate_supercritical(model.experiment, e, at.streams.key(), false, true);
+  const double kappa = model.radius_constant(e.d);
+  const double A = reference::sphere_local_constants<double>(e.d).local_constant.value;
+  const double n = static_cast<double>(e.n);
+  const double m = 0.5 * (e.d - 1);
+  std::vector<double> radial(e.reps), pit_radial(e.reps), pit_parallel(e.reps);
+  for (std::size_t r = 0; r < e.reps; ++r) {
+    radial[r] = n * kappa * std::pow(s.tangential_sq[r], m);  // |P_perp ybar|^{d-1} = (|P_perp ybar|^2)^m
+    pit_radial[r] = -std::expm1(-radial[r]);
+    pit_parallel[r] = -std::expm1(-n * A * std::pow(s.parallel_gap[r], m));
   }
-
-  harness::ExperimentResult run(const Json& params, const harness::RunContext& context) const override {
-    const NearestKeyModel& model = models_.in_force(context);
-    const SupercriticalExperiment e = parse_supercritical_experiment(params);
-    const SupercriticalSample s =
-        simulate_supercritical(model.experiment, e, rng::make_key(context.seed, info_.id, params.dump()), false, true);
-    const double kappa = model.radius_constant(e.d);
-    const double A = reference::sphere_local_constants<double>(e.d).local_constant.value;
-    const double n = static_cast<double>(e.n);
-    const double m = 0.5 * (e.d - 1);
-    std::vector<double> radial(e.reps), pit_radial(e.reps), pit_parallel(e.reps);
-    for (std::size_t r = 0; r < e.reps; ++r) {
-      radial[r] = n * kappa * std::pow(s.tangential_sq[r], m);  // |P_perp ybar|^{d-1} = (|P_perp ybar|^2)^m
-      pit_radial[r] = -std::expm1(-radial[r]);
-      pit_parallel[r] = -std::expm1(-n * A * std::pow(s.parallel_gap[r], m));
-    }
-    harness::ExperimentResult out;
-    out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit_radial),
-                                            "n kappa_d |P_perp ybar|^(d-1) ~ Exp(1) (PIT 1 - e^-x)", params, e.reps));
-    out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit_parallel),
-                                            "n A_d (1 - <q,ybar>)^((d-1)/2) ~ Exp(1), i.e. n^(2/(d-1))(1 - <q,ybar>) "
-                                            "=> (Gamma_1/A_d)^(2/(d-1))",
-                                            params, e.reps));
-    out.checks.push_back(harness::mean_check(stats::z_test_mean(radial, 1.0, 1.0), 1.0,
-                                             "mean of n kappa_d |P_perp ybar|^(d-1) vs E Exp(1) = 1", params, 1.0,
-                                             e.reps, "mean - 1", 1, 0.05));
-    out.figures.push_back(harness::pit_ecdf_figure(harness::figure_slug(info_.id, "pit", params), info_.id,
-                                                   info_.id + ": PIT of n kappa_d |P_perp ybar|^(d-1) under Exp(1), " +
-                                                       params.dump(),
-                                                   pit_radial));
-    return out;
-  }
-
- private:
-  harness::ModelChoice<NearestKeyModel> models_{
-      NearestKeyModel{},
-      {{"softmax-without-max-subtraction", {.experiment = softmax_without_max_subtraction()}},
-       {"supercritical-nearest-key-radius", {.radius_constant = gap_constant_for_ball_constant}}}};
-  harness::ClaimInfo info_{
-      "SL.supercritical.output", "SL", "SL.md §2 SL.supercritical.output; paper §4 (outputs, supercritical)",
-      "For beta_n >> n^{2/(d-1)} the output sits on the nearest key: |ybar - k_(1)| = O((1 - w_(1)) n^{-1/(d-1)}), "
-      "n kappa_d |P_perp ybar|^{d-1} => Exp(1) and n^{2/(d-1)}(1 - <q,ybar>) => (Gamma_1/A_d)^{2/(d-1)}: the rate "
-      "n^{-1/(d-1)} is Weibull-type, never Gaussian.",
-      harness::Provenance::derived, "[derived][checked]"};
-};
+  harness::ExperimentResult out;
+  out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit_radial),
+                                          "n kappa_d |P_perp ybar|^(d-1) ~ Exp(1) (PIT 1 - e^-x)", e.reps));
+  out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit_parallel),
+                                          "n A_d (1 - <q,ybar>)^((d-1)/2) ~ Exp(1), i.e. n^(2/(d-1))(1 - <q,ybar>) "
+                                          "=> (Gamma_1/A_d)^(2/(d-1))",
+                                          e.reps));
+  out.checks.push_back(harness::mean_check(stats::z_test_mean(radial, 1.0, 1.0), 1.0,
+                                           "mean of n kappa_d |P_perp ybar|^(d-1) vs E Exp(1) = 1", 1.0, e.reps,
+                                           "mean - 1", 1, 0.05));
+  const std::string& claim = at.claim.id;
+  out.figures.push_back(
+      harness::pit_ecdf_figure(harness::figure_slug(claim, "pit", at.fields), claim,
+                               claim + ": PIT of n kappa_d |P_perp ybar|^(d-1) under Exp(1), " + at.label, pit_radial));
+  return out;
+}
 
 }  // namespace
 
-std::unique_ptr<harness::Claim> supercritical_output() { return std::make_unique<SupercriticalOutput>(); }
+std::unique_ptr<harness::Claim> supercritical_output() {
+  auto claim = std::make_unique<harness::ClaimSpec<NearestKeyModel>>(
+      harness::ClaimInfo{
+          "SL.supercritical.output", "SL", "SL.md §2 SL.supercritical.output; paper §4 (outputs, supercritical)",
+          "For beta_n >> n^{2/(d-1)} the output sits on the nearest key: |ybar - k_(1)| = O((1 - w_(1)) n^{-1/(d-1)}), "
+          "n kappa_d |P_perp ybar|^{d-1} => Exp(1) and n^{2/(d-1)}(1 - <q,ybar>) => (Gamma_1/A_d)^{2/(d-1)}: the rate "
+          "n^{-1/(d-1)} is Weibull-type, never Gaussian.",
+          harness::Provenance::derived, "[derived][checked]"},
+      harness::ModelChoice<NearestKeyModel>{
+          NearestKeyModel{},
+          {{"softmax-without-max-subtraction", {.experiment = softmax_without_max_subtraction()}},
+           {"supercritical-nearest-key-radius", {.radius_constant = gap_constant_for_ball_constant}}}});
+  // lambda = 10^4 keeps the other keys' share below the standard battery's reach: it lowers the
+  // mean of |P_perp ybar|^{d-1} by about (d-1) E[1 - w_(1)] = (d-1) f_G(0) ln 2 / lambda (4.9e-4 at
+  // d = 5; measured 4.7e-3 at lambda = 10^3), against a standard error of 1e-3. n = 10^8 puts the
+  // curvature term, -(2/3) E[t_(1)] relative at d = 5, at 1e-4 (the sampler's cost does not grow with n).
+  claim->experiment(
+      "nearest-key",
+      harness::Grid<SupercriticalExperiment>{
+          .smoke = {{3, 10000, 1000000, 100000}, {5, 10000, 100000000, 100000}},
+          .standard = {{3, 10000, 100000000, 1000000}, {4, 10000, 100000000, 1000000}, {5, 10000, 100000000, 1000000}}},
+      output_on_nearest_key);
+  return claim;
+}
 
 }  // namespace attnlaw::theory::scaling_limits
