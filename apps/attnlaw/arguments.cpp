@@ -10,8 +10,7 @@
 
 namespace attnlaw::cli {
 
-std::uint64_t parse_integer(const std::string& name, const std::string& text, std::uint64_t min,
-                            std::uint64_t max) {
+std::uint64_t parse_integer(const std::string& name, const std::string& text, std::uint64_t min, std::uint64_t max) {
   const std::string expected =
       max == UINT64_MAX ? fmt::format("an integer >= {}", min) : fmt::format("an integer in [{}, {}]", min, max);
   std::uint64_t value = 0;
@@ -44,8 +43,8 @@ double parse_real(const std::string& name, const std::string& text, double min, 
   char* end = nullptr;
   errno = 0;
   const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || errno == ERANGE ||
-      value < min || value > max) {
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || errno == ERANGE || value < min ||
+      value > max) {
     throw UsageError(fmt::format("{}: expected {}, got '{}'", name, expected, text));
   }
   return value;

@@ -13,6 +13,7 @@
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
 #include "verify/harness/audit.hpp"
+#include "verify/harness/json.hpp"
 #include "verify/io/file_bytes.hpp"
 #include "verify/io/tensor.hpp"
 #include "verify/report/audit_report.hpp"
@@ -104,7 +105,8 @@ int update_calibration(const AuditArguments& a) {
   }
   const std::size_t seeds = stored.front().seeds;
   if (!a.seeds.empty() && parse_integer("--seeds", a.seeds, 1, 100000) != seeds) {
-    throw UsageError(fmt::format("--seeds: the stored calibration holds {} seeds; --update reruns exactly those", seeds));
+    throw UsageError(
+        fmt::format("--seeds: the stored calibration holds {} seeds; --update reruns exactly those", seeds));
   }
   std::vector<std::string> rerun_ids;
   for (const harness::Claim* c : rerun) rerun_ids.push_back(c->info().id);
@@ -146,8 +148,8 @@ int calibrate(const AuditArguments& a) {
   if (!a.resume.empty()) {
     stored = stored_calibration("--resume", a.resume, read_document("--resume", a.resume, kCalibrationFile), options);
     if (stored.front().seeds > seeds) {
-      throw UsageError(fmt::format("--resume: {}: it holds {} seeds, more than --seeds {}", a.resume,
-                                   stored.front().seeds, seeds));
+      throw UsageError(
+          fmt::format("--resume: {}: it holds {} seeds, more than --seeds {}", a.resume, stored.front().seeds, seeds));
     }
   }
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
@@ -159,11 +161,12 @@ int calibrate(const AuditArguments& a) {
   // run of hours that is stopped can continue with --resume.
   auto last_checkpoint = std::chrono::steady_clock::now();
   const auto after_seed = [&](std::size_t done, const std::vector<harness::CalibrationRow>& rows) {
-    progress.advance(done == stored_seeds ? fmt::format("seed {} (stored, reproduced)", done) : fmt::format("seed {}", done));
+    progress.advance(done == stored_seeds ? fmt::format("seed {} (stored, reproduced)", done)
+                                          : fmt::format("seed {}", done));
     const auto now = std::chrono::steady_clock::now();
     if (a.out.empty() || done == seeds || now - last_checkpoint < std::chrono::minutes(1)) return;
-    report::write_calibration_checkpoint(nlohmann::json::parse(harness::calibration_document(rows, options, seeds).dump()),
-                                         a.out);
+    report::write_calibration_checkpoint(
+        nlohmann::json::parse(harness::calibration_document(rows, options, seeds).dump()), a.out);
     last_checkpoint = now;
   };
   std::vector<harness::CalibrationRow> rows;
@@ -240,7 +243,8 @@ void add_audit_command(CLI::App& app, int& exit_status) {
   audit->require_subcommand(1);
 
   auto cal = std::make_shared<AuditArguments>();
-  CLI::App* c = audit->add_subcommand("calibrate", "Run each check over many seeds: false-failure band, p-value uniformity");
+  CLI::App* c =
+      audit->add_subcommand("calibrate", "Run each check over many seeds: false-failure band, p-value uniformity");
   c->add_option("--battery", cal->battery, "smoke (default), standard or full");
   c->add_option("--claim", cal->claims, "Only these claims (repeatable)");
   c->add_option("--seeds", cal->seeds, "Number of calibration seeds (with --update: the stored number)");

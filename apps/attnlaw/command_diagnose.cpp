@@ -88,8 +88,9 @@ void run_diagnose(const DiagnoseArguments& args) {
     std::cout << report::diagnosis_document(diagnosis).dump(2) << '\n';
   } else if (!args.report.empty()) {
     // The per-row table is in the report's files; say only where they are.
-    fmt::print("attnlaw diagnose: wrote {0}/{1}.json, {0}/{1}.md, {0}/{1}.svg ({2} of {3} heads: CI of xi excludes 1)\n",
-               args.report, report::kRealAttentionStem, diagnosis.fit.heads_excluding_1, diagnosis.fit.heads_fitted);
+    fmt::print(
+        "attnlaw diagnose: wrote {0}/{1}.json, {0}/{1}.md, {0}/{1}.svg ({2} of {3} heads: CI of xi excludes 1)\n",
+        args.report, report::kRealAttentionStem, diagnosis.fit.heads_excluding_1, diagnosis.fit.heads_fitted);
   } else {
     fmt::print("{}", report::diagnosis_table(diagnosis));
   }
@@ -99,8 +100,10 @@ void run_diagnose(const DiagnoseArguments& args) {
 
 void add_diagnose_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<DiagnoseArguments>();
-  CLI::App* cmd = app.add_subcommand("diagnose", "Gap statistics (Lambda, alpha_n, collapse regime) of attention rows in files");
-  cmd->add_option("FILE", args->files, ".npy, .csv or .safetensors files of logits; rows are the last axis")->required();
+  CLI::App* cmd =
+      app.add_subcommand("diagnose", "Gap statistics (Lambda, alpha_n, collapse regime) of attention rows in files");
+  cmd->add_option("FILE", args->files, ".npy, .csv or .safetensors files of logits; rows are the last axis")
+      ->required();
   cmd->add_option("--format", args->format, "npy, csv or safetensors (default: from the extension)");
   cmd->add_option("--tensor", args->tensor, "Only this tensor of a .safetensors file");
   cmd->add_option("--beta", args->beta, "Inverse temperature for entropy, top weight and regime (default 1)");

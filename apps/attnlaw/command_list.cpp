@@ -6,6 +6,7 @@
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
+#include "verify/harness/json.hpp"
 
 namespace attnlaw::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <iostream>
 #include <map>
-#include <vector>
 #include <memory>
+#include <vector>
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
@@ -17,6 +17,7 @@
 #include "reference/unified/score_families.hpp"
 #include "reference/vmf_moments.hpp"
 #include "verify/harness/check.hpp"
+#include "verify/harness/json.hpp"
 #include "verify/stats/null_laws.hpp"
 
 namespace attnlaw::cli {
@@ -214,8 +215,7 @@ Json gumbel_scale(const LawArguments& a) {
   } else if (name == "uniform") {
     family.kind = uf::ScoreFamily::Kind::uniform;
   } else {
-    throw UsageError(
-        fmt::format("--family: expected exponential, gaussian, weibull, log2 or uniform, got '{}'", name));
+    throw UsageError(fmt::format("--family: expected exponential, gaussian, weibull, log2 or uniform, got '{}'", name));
   }
   const bool shaped = family.kind == uf::ScoreFamily::Kind::weibull || family.kind == uf::ScoreFamily::Kind::log2;
   if (a.given("--shape")) {
@@ -259,11 +259,11 @@ void add_reference_command(CLI::App& app, int& exit_status) {
   reference->require_subcommand(1);
   add_law(*reference, "sphere-subcritical", "vMF moments and the per-key output covariance (SL global/subcritical)",
           sphere_subcritical, {{"--d", "dimension d >= 2"}, {"--beta", "inverse temperature >= 0"}}, exit_status);
-  add_law(*reference, "sphere-critical",
-          "critical regime beta = gamma n^{2/(d-1)}: the limit, or the exact finite-n law with --n",
-          sphere_critical,
-          {{"--d", "dimension d >= 2"}, {"--gamma", "gamma > 0"}, {"--n", "number of keys (exact finite-n law)", false}},
-          exit_status);
+  add_law(
+      *reference, "sphere-critical",
+      "critical regime beta = gamma n^{2/(d-1)}: the limit, or the exact finite-n law with --n", sphere_critical,
+      {{"--d", "dimension d >= 2"}, {"--gamma", "gamma > 0"}, {"--n", "number of keys (exact finite-n law)", false}},
+      exit_status);
   add_law(*reference, "sphere-supercritical", "supercritical constants: p, f_G(0), lim lambda E[1 - W_1]",
           sphere_supercritical, {{"--d", "dimension d >= 3"}}, exit_status);
   add_law(*reference, "sphere-constants", "local constants of uniform keys on S^{d-1} (SL.md §1)", sphere_constants,

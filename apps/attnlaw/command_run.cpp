@@ -10,6 +10,7 @@
 #include "apps/attnlaw/output_directory.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
+#include "verify/harness/json.hpp"
 #include "verify/harness/provenance.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
@@ -44,10 +45,11 @@ harness::RunOptions to_options(const RunArguments& args) {
 
 void print_summary(const harness::Json& doc) {
   const auto& s = doc["summary"];
-  fmt::print("attnlaw run: battery {}, seed {}: {} checks, {} PASS, {} SUSPECT, {} FAIL (family alpha {:g} per paper, Holm)\n",
-             doc["battery"].get<std::string>(), doc["seed"].get<std::uint32_t>(), s["checks"].get<std::size_t>(),
-             s["pass"].get<std::size_t>(), s["suspect"].get<std::size_t>(), s["fail"].get<std::size_t>(),
-             s["family_alpha"].get<double>());
+  fmt::print(
+      "attnlaw run: battery {}, seed {}: {} checks, {} PASS, {} SUSPECT, {} FAIL (family alpha {:g} per paper, Holm)\n",
+      doc["battery"].get<std::string>(), doc["seed"].get<std::uint32_t>(), s["checks"].get<std::size_t>(),
+      s["pass"].get<std::size_t>(), s["suspect"].get<std::size_t>(), s["fail"].get<std::size_t>(),
+      s["family_alpha"].get<double>());
   for (const auto& c : doc["checks"]) {
     if (c["verdict"] == "PASS") continue;
     fmt::print("  {:<8} {:<30} {:<22} p={:<10} params={}\n", c["verdict"].get<std::string>(),
@@ -78,13 +80,15 @@ int run(const RunArguments& args) {
   progress.finish();
 
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  const harness::Json doc = harness::results_document(theory::all_claims(), output, options, harness::build_provenance(threads, 1));
+  const harness::Json doc =
+      harness::results_document(theory::all_claims(), output, options, harness::build_provenance(threads, 1));
   if (!args.out.empty()) {
     const std::filesystem::path dir(args.out);
     harness::RunOptions timing_options = options;
     timing_options.threads = threads;
     report::write_file_atomically(dir / "results.json", doc.dump(2) + "\n");
-    report::write_file_atomically(dir / "timings.json", harness::timings_document(output, timing_options).dump(2) + "\n");
+    report::write_file_atomically(dir / "timings.json",
+                                  harness::timings_document(output, timing_options).dump(2) + "\n");
     report::render_report(nlohmann::json::parse(doc.dump()), dir);
   }
   if (args.json) {

@@ -16,7 +16,9 @@
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/check.hpp"
+#include "verify/harness/json.hpp"
 #include "verify/harness/parallel.hpp"
+#include "verify/harness/point.hpp"
 #include "verify/sample/sphere_geometry.hpp"
 #include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_truncated.hpp"
@@ -38,39 +40,39 @@ int simulate_sphere(const SimulateArguments& a) {
   const std::size_t reps = parse_integer("--reps", a.reps, 1, 100000000);
   const auto seed = static_cast<std::uint32_t>(parse_integer("--seed", a.seed, 0, UINT32_MAX));
   if (a.gamma.empty() == a.beta.empty()) throw UsageError("--gamma/--beta: expected exactly one of them");
-  const double beta =
-      a.beta.empty()
-          ? reference::sphere_critical_beta(d, parse_real("--gamma", a.gamma, 0, 1e12), static_cast<double>(n))
-          : parse_real("--beta", a.beta, 0, 1e300);
+  const double beta = a.beta.empty() ? reference::sphere_critical_beta(d, parse_real("--gamma", a.gamma, 0, 1e12),
+                                                                       static_cast<double>(n))
+                                     : parse_real("--beta", a.beta, 0, 1e300);
   if (!std::isfinite(beta)) throw UsageError("--gamma: gamma n^{2/(d-1)} overflows a double");
   if (a.sampler != "naive" && a.sampler != "truncated") {
     throw UsageError(fmt::format("--sampler: expected naive or truncated, got '{}'", a.sampler));
   }
   if (!a.threads.empty()) omp_set_num_threads(static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
 
-  const Json experiment{{"d", d}, {"n", n}, {"beta", beta}, {"sampler", a.sampler}};
-  const auto stream = rng::make_key(seed, "simulate/sphere", experiment.dump());
+  // Keyed by the experiment's canonical label, never by how its numbers were typed or printed.
+  const auto stream = rng::make_key(
+      seed, "simulate/sphere",
+      harness::canonical_label({{"d", d}, {"n", n}, {"beta", beta}, {"sampler", a.sampler}}));
   std::vector<double> top(reps), above(reps), sum_sq(reps);
   const auto start = std::chrono::steady_clock::now();
   try {
-  harness::for_each_replicate(reps, [&](std::size_t r) {
-    const auto rep = static_cast<std::uint32_t>(r);
-    if (a.sampler == "naive") {
-      attention::OnlineSoftmaxAverage<double> softmax(0);
-      sample::for_each_naive_sphere_key(stream, rep, n, static_cast<std::size_t>(d),
-                                        [&](std::uint64_t, std::span<const double> key) {
-                                          softmax.add(-beta * sample::gap_to_query(key), {});
-                                        });
-      top[r] = softmax.top_weight();
-      sum_sq[r] = softmax.sum_squared_weights();
-    } else {
-      const auto keys = sample::sample_sphere_truncated(stream, rep, n, d, beta);
-      const auto w = attention::summarize_weights(keys.gaps, beta);
-      top[r] = w.top_weight;
-      sum_sq[r] = w.sum_sq;
-    }
-    above[r] = top[r] >= 0.5 ? 1.0 : 0.0;
-  });
+    harness::for_each_replicate(reps, [&](std::size_t r) {
+      const auto rep = static_cast<std::uint32_t>(r);
+      if (a.sampler == "naive") {
+        attention::OnlineSoftmaxAverage<double> softmax(0);
+        sample::for_each_naive_sphere_key(
+            stream, rep, n, static_cast<std::size_t>(d),
+            [&](std::uint64_t, std::span<const double> key) { softmax.add(-beta * sample::gap_to_query(key), {}); });
+        top[r] = softmax.top_weight();
+        sum_sq[r] = softmax.sum_squared_weights();
+      } else {
+        const auto keys = sample::sample_sphere_truncated(stream, rep, n, d, beta);
+        const auto w = attention::summarize_weights(keys.gaps, beta);
+        top[r] = w.top_weight;
+        sum_sq[r] = w.sum_sq;
+      }
+      above[r] = top[r] >= 0.5 ? 1.0 : 0.0;
+    });
   } catch (const std::length_error&) {
     throw UsageError(fmt::format(
         "--beta/--gamma: beta = {:.6g} is far below the critical scale of n = {} keys: the truncated sampler "
@@ -81,16 +83,17 @@ int simulate_sphere(const SimulateArguments& a) {
 
   const stats::MeanWithError m_top = stats::mean_with_error_of_run(top), m_above = stats::mean_with_error_of_run(above),
                              m_sq = stats::mean_with_error_of_run(sum_sq);
-  const Json doc{{"d", d},
-                 {"n", n},
-                 {"beta", beta},
-                 {"seed", seed},
-                 {"estimates", {{"mean_top", m_top.mean}, {"p_top_ge_half", m_above.mean}, {"mean_sum_sq", m_sq.mean}}},
-                 {"stderr", {{"mean_top", m_top.std_error()}, {"p_top_ge_half", m_above.std_error()},
-                             {"mean_sum_sq", m_sq.std_error()}}},
-                 {"reps", reps},
-                 {"sampler", a.sampler},
-                 {"seconds", seconds.count()}};
+  const Json doc{
+      {"d", d},
+      {"n", n},
+      {"beta", beta},
+      {"seed", seed},
+      {"estimates", {{"mean_top", m_top.mean}, {"p_top_ge_half", m_above.mean}, {"mean_sum_sq", m_sq.mean}}},
+      {"stderr",
+       {{"mean_top", m_top.std_error()}, {"p_top_ge_half", m_above.std_error()}, {"mean_sum_sq", m_sq.std_error()}}},
+      {"reps", reps},
+      {"sampler", a.sampler},
+      {"seconds", seconds.count()}};
   if (a.json) {
     std::cout << doc.dump(2) << '\n';
   } else {

@@ -1,6 +1,6 @@
 // attnlaw: statistical verification of the limit laws of softmax attention.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <exception>

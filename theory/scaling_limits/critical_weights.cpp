@@ -71,9 +71,9 @@ harness::ExperimentResult ladder(const LadderPoint& p, const CriticalModel& mode
   return out;
 }
 
-harness::Json cdf_figure(const harness::PointContext& at, std::span<const double> values,
-                         const std::vector<std::pair<double, double>>& cdf) {
-  harness::Json w = harness::Json::array(), reference = harness::Json::array(), empirical = harness::Json::array();
+harness::Figure cdf_figure(const harness::PointContext& at, std::span<const double> values,
+                           const std::vector<std::pair<double, double>>& cdf) {
+  std::vector<double> w, reference, empirical;
   for (const auto& [x, f] : cdf) {
     std::size_t below = 0;
     for (double v : values) below += v <= x;
@@ -81,19 +81,15 @@ harness::Json cdf_figure(const harness::PointContext& at, std::span<const double
     reference.push_back(f);
     empirical.push_back(static_cast<double>(below) / static_cast<double>(values.size()));
   }
-  harness::Json series = harness::Json::array();
-  series.push_back({{"label", "Monte Carlo ECDF"}, {"style", "points"}, {"x", w}, {"y", std::move(empirical)}});
-  series.push_back(
-      {{"label", "exact finite-n CDF"}, {"style", "lines"}, {"x", std::move(w)}, {"y", std::move(reference)}});
-  return {{"id", harness::figure_slug(at.claim.id, "cdf", at.fields)},
-          {"claim", at.claim.id},
-          {"kind", "curves"},
-          {"title", fmt::format("{}: CDF of the top weight, {}", at.claim.id, at.label)},
-          {"xlabel", "w"},
-          {"ylabel", "P(w_(1) <= w)"},
-          {"log_x", false},
-          {"log_y", false},
-          {"series", std::move(series)}};
+  std::vector<harness::Series> series;
+  series.push_back({"Monte Carlo ECDF", "points", w, std::move(empirical)});
+  series.push_back({"exact finite-n CDF", "lines", std::move(w), std::move(reference)});
+  return harness::Figure{.id = harness::figure_slug(at.claim.id, "cdf", at.fields),
+                         .claim = at.claim.id,
+                         .title = fmt::format("{}: CDF of the top weight, {}", at.claim.id, at.label),
+                         .xlabel = "w",
+                         .ylabel = "P(w_(1) <= w)",
+                         .series = std::move(series)};
 }
 
 harness::ExperimentResult top_weight_law(const CriticalExperiment& e, const CriticalModel& model,

@@ -34,8 +34,6 @@
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-using harness::Json;
-
 // The keys vMF(mu0, kappa0), cosine = <x, mu0>, and the exact drift along a beta-ladder.
 struct LadderPoint {
   int d;
@@ -108,27 +106,26 @@ harness::ExperimentResult drift_ladder(const LadderPoint& p, const KeyDensity& d
                   tolerance),
       slope, -2, tolerance, "exact values (Bessel ratio A_d), no sampling"));
 
-  Json x = Json::array(), y = Json::array(), fitted = Json::array(), theory = Json::array();
+  std::vector<double> x, y, fitted, theory;
   for (std::size_t i = 0; i < betas.size(); ++i) {
     x.push_back(betas[i]);
     y.push_back(error[i]);
     fitted.push_back(std::exp(intercept + slope * std::log(betas[i])));
     theory.push_back(error[0] * std::pow(betas[i] / betas[0], -2.0));
   }
-  Json series = Json::array();
-  series.push_back({{"label", "theory slope -2"}, {"style", "lines"}, {"x", x}, {"y", theory}});
-  series.push_back({{"label", fmt::format("fitted slope {:.3f}", slope)}, {"style", "lines"}, {"x", x}, {"y", fitted}});
-  series.push_back({{"label", "|drift - kappa0 P_x mu0 / beta|"}, {"style", "points"}, {"x", x}, {"y", y}});
+  std::vector<harness::Series> series;
+  series.push_back({"theory slope -2", "lines", x, theory});
+  series.push_back({fmt::format("fitted slope {:.3f}", slope), "lines", x, fitted});
+  series.push_back({"|drift - kappa0 P_x mu0 / beta|", "points", x, y});
   const std::string& id = at.claim.id;
-  out.figures.push_back({{"id", harness::figure_slug(id, "ladder", at.fields)},
-                         {"claim", id},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: second-order error of the drift, d = {}", id, p.d)},
-                         {"xlabel", "beta"},
-                         {"ylabel", "|P_x T(x) - beta^-1 grad log rho(x)|"},
-                         {"log_x", true},
-                         {"log_y", true},
-                         {"series", std::move(series)}});
+  out.figures.push_back(harness::Figure{.id = harness::figure_slug(id, "ladder", at.fields),
+                                        .claim = id,
+                                        .title = fmt::format("{}: second-order error of the drift, d = {}", id, p.d),
+                                        .xlabel = "beta",
+                                        .ylabel = "|P_x T(x) - beta^-1 grad log rho(x)|",
+                                        .log_x = true,
+                                        .log_y = true,
+                                        .series = std::move(series)});
   return out;
 }
 

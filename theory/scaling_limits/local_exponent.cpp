@@ -96,8 +96,8 @@ double limit_mean_top(double p, double c) {
   });
 }
 
-harness::Json ecdf_figure(const harness::PointContext& at, const std::string& title, std::span<const double> sample,
-                          std::vector<double> reference_sample) {
+harness::Figure ecdf_figure(const harness::PointContext& at, const std::string& title, std::span<const double> sample,
+                            std::vector<double> reference_sample) {
   std::sort(reference_sample.begin(), reference_sample.end());
   const std::string& claim = at.claim.id;
   return harness::cdf_comparison_figure(

@@ -80,7 +80,7 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
   const std::string& claim = at.claim.id;
 
   harness::ExperimentResult out;
-  harness::Json series = harness::Json::array();
+  std::vector<harness::Series> series;
   std::vector<double> log_n, log_beta_mc, weight, log_beta_fit_exact, log_beta_exact;
   for (double n_value : p.n) {
     const auto n = static_cast<std::uint64_t>(n_value);
@@ -90,7 +90,7 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
         half_mass_gamma([&](double gamma) { return critical_finite_n_mean_top(model, d, gamma, n); });
     // Common random numbers: the same stream for every temperature at this n, independent across n.
     const rng::StreamKey stream = at.streams.key(fmt::format("n={}", n));
-    harness::Json x = harness::Json::array(), y = harness::Json::array(), yerr = harness::Json::array();
+    std::vector<double> x, y, yerr;
     std::vector<double> lb, mean, se, exact;
     std::vector<std::vector<double>> top;
     for (double spread : kSpread) {
@@ -107,7 +107,7 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
       y.push_back(m.mean);
       yerr.push_back(2 * se.back());
     }
-    series.push_back({{"label", fmt::format("n = {}", n)}, {"style", "errorbars"}, {"x", x}, {"y", y}, {"yerr", yerr}});
+    series.push_back({fmt::format("n = {}", n), "errorbars", x, y, yerr});
 
     const LocalRoot root = local_root(lb, mean);
     // The three means share their keys (common random numbers), so the root's variance is that
@@ -185,21 +185,19 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
   // The data collapse: E w_(1) against beta / n^{2/(d-1)} for every n, on the limit curve.
   const double gamma_limit =
       half_mass_gamma([&](double gamma) { return critical_limit_reference(model, d, gamma, false).mean_top; });
-  harness::Json lx = harness::Json::array(), ly = harness::Json::array();
+  std::vector<double> lx, ly;
   for (double spread : kSpread) {
     lx.push_back(gamma_limit * spread);
     ly.push_back(critical_limit_reference(model, d, gamma_limit * spread, false).mean_top);
   }
-  series.push_back({{"label", "limit E W_1"}, {"style", "lines"}, {"x", lx}, {"y", ly}});
-  out.figures.push_back({{"id", harness::figure_slug(claim, fmt::format("collapse-d{}", d))},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: E w_(1) against beta / n^(2/(d-1)), d = {}", claim, d)},
-                         {"xlabel", "beta / n^(2/(d-1))"},
-                         {"ylabel", "E w_(1)"},
-                         {"log_x", false},
-                         {"log_y", false},
-                         {"series", std::move(series)}});
+  series.push_back({"limit E W_1", "lines", lx, ly});
+  out.figures.push_back(
+      harness::Figure{.id = harness::figure_slug(claim, fmt::format("collapse-d{}", d)),
+                      .claim = claim,
+                      .title = fmt::format("{}: E w_(1) against beta / n^(2/(d-1)), d = {}", claim, d),
+                      .xlabel = "beta / n^(2/(d-1))",
+                      .ylabel = "E w_(1)",
+                      .series = std::move(series)});
   return out;
 }
 

@@ -61,8 +61,8 @@ double limit_mean_defect(int d, double lambda) {
 // d = 3, limit: P(1 - W_1 > x) = 1 - e^{-gamma_E theta} (x/(1-x))^theta / Gamma(1 + theta),
 // x <= 1/2 (at most one weight exceeds 1/2), in the form that keeps digits at theta -> 0.
 double d3_defect_survival(double theta, double x) {
-  const double log_f = -boost::math::constants::euler<double>() * theta + theta * std::log(x / (1 - x)) -
-                       boost::math::lgamma(1 + theta);
+  const double log_f =
+      -boost::math::constants::euler<double>() * theta + theta * std::log(x / (1 - x)) - boost::math::lgamma(1 + theta);
   return -std::expm1(log_f);
 }
 
@@ -170,8 +170,7 @@ harness::ExperimentResult defect_ladder(const LadderPoint& p, const Supercritica
     out.checks.push_back(std::move(c));
   }
 
-  harness::Json x = harness::Json::array(), exact = harness::Json::array(), mc = harness::Json::array(),
-                mc_err = harness::Json::array(), limit_y = harness::Json::array();
+  std::vector<double> x, exact, mc, mc_err, limit_y;
   for (std::size_t i = 0; i < p.ladder.size(); ++i) {
     const double lambda = p.ladder[i];
     x.push_back(lambda);
@@ -186,24 +185,19 @@ harness::ExperimentResult defect_ladder(const LadderPoint& p, const Supercritica
     mc.push_back(m.mean);
     mc_err.push_back(2 * m.std_error());
   }
-  harness::Json series = harness::Json::array();
-  series.push_back({{"label", "exact limit lambda E[1 - W_1]"}, {"style", "lines"}, {"x", x}, {"y", exact}});
-  series.push_back({{"label", "f_G(0) ln 2"}, {"style", "lines"}, {"x", x}, {"y", limit_y}});
-  series.push_back({{"label", fmt::format("Monte Carlo, n = {}, +-2 s.e.", p.n)},
-                    {"style", "errorbars"},
-                    {"x", x},
-                    {"y", mc},
-                    {"yerr", mc_err}});
+  std::vector<harness::Series> series;
+  series.push_back({"exact limit lambda E[1 - W_1]", "lines", x, exact});
+  series.push_back({"f_G(0) ln 2", "lines", x, limit_y});
+  series.push_back({fmt::format("Monte Carlo, n = {}, +-2 s.e.", p.n), "errorbars", x, mc, mc_err});
   const std::string& claim = at.claim.id;
-  out.figures.push_back({{"id", harness::figure_slug(claim, "ladder", at.fields)},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: lambda E[1 - w_(1)] against lambda, d = {}", claim, p.d)},
-                         {"xlabel", "lambda = beta / (A_d n)^(2/(d-1))"},
-                         {"ylabel", "lambda E[1 - w_(1)]"},
-                         {"log_x", true},
-                         {"log_y", false},
-                         {"series", std::move(series)}});
+  out.figures.push_back(
+      harness::Figure{.id = harness::figure_slug(claim, "ladder", at.fields),
+                      .claim = claim,
+                      .title = fmt::format("{}: lambda E[1 - w_(1)] against lambda, d = {}", claim, p.d),
+                      .xlabel = "lambda = beta / (A_d n)^(2/(d-1))",
+                      .ylabel = "lambda E[1 - w_(1)]",
+                      .log_x = true,
+                      .series = std::move(series)});
   return out;
 }
 

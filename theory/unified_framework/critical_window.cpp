@@ -16,16 +16,14 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
-
 void resize(WindowSample& s, std::size_t reps) {
   for (auto* v : {&s.top_weight, &s.sum_sq, &s.entropy, &s.partition, &s.ratio21}) v->assign(reps, 0.0);
 }
 
 }  // namespace
 
-WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta,
-                             std::size_t K, std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps) {
+WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta, std::size_t K,
+                             std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps) {
   if (K < 2 || K > n) throw std::invalid_argument("simulate_window: needs 2 <= K <= n");
   WindowSample s;
   resize(s, reps);
@@ -127,8 +125,8 @@ TailCount count_tail(const LambdaSample& sample, double x) {
   return c;
 }
 
-Json lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sample) {
-  Json x = Json::array(), lower = Json::array(), upper = Json::array(), lx = Json::array(), ly = Json::array();
+harness::Figure lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sample) {
+  std::vector<double> x, lower, upper, lx, ly;
   const double m = static_cast<double>(sample.lower.size());
   for (double t = 1.0; t <= 20.0 * 1.0001; t *= std::pow(20.0, 1.0 / 60)) {
     const TailCount c = count_tail(sample, t);
@@ -140,21 +138,19 @@ Json lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sam
     lx.push_back(point.x);
     ly.push_back(point.tail);
   }
-  Json series = Json::array();
-  series.push_back({{"label", "Monte Carlo, Lambda_n/h_n > x"}, {"style", "lines"}, {"x", x}, {"y", std::move(lower)}});
-  series.push_back(
-      {{"label", "Monte Carlo, undecided rows counted above"}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(upper)}});
-  series.push_back({{"label", "L table (limit)"}, {"style", "points"}, {"x", std::move(lx)}, {"y", std::move(ly)}});
+  std::vector<harness::Series> series;
+  series.push_back({"Monte Carlo, Lambda_n/h_n > x", "lines", x, std::move(lower)});
+  series.push_back({"Monte Carlo, undecided rows counted above", "lines", std::move(x), std::move(upper)});
+  series.push_back({"L table (limit)", "points", std::move(lx), std::move(ly)});
   const std::string& claim = at.claim.id;
-  return {{"id", harness::figure_slug(claim, "lambda-tail", at.fields)},
-          {"claim", claim},
-          {"kind", "curves"},
-          {"title", fmt::format("{}: P(Lambda_n/h_n > x) against the limit L, {}", claim, at.label)},
-          {"xlabel", "x"},
-          {"ylabel", "P(Lambda_n / h_n > x)"},
-          {"log_x", true},
-          {"log_y", true},
-          {"series", std::move(series)}};
+  return harness::Figure{.id = harness::figure_slug(claim, "lambda-tail", at.fields),
+                         .claim = claim,
+                         .title = fmt::format("{}: P(Lambda_n/h_n > x) against the limit L, {}", claim, at.label),
+                         .xlabel = "x",
+                         .ylabel = "P(Lambda_n / h_n > x)",
+                         .log_x = true,
+                         .log_y = true,
+                         .series = std::move(series)};
 }
 
 }  // namespace attnlaw::theory::unified_framework

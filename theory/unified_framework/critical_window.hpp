@@ -35,8 +35,8 @@ struct WindowSample {
 // weighted mean gap): Z is then unbiased for the full row's Z, and the others are off only by the
 // fluctuation of the bulk, relative order sqrt(sum_{k>K} k^{-2c}) / Z (K^{1/2-c} for c > 1/2).
 // Needs 2 <= K <= n. The rows come from `top_gaps` (the exact sampler unless a model plants another).
-WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta,
-                             std::size_t K, std::size_t reps, rng::StreamKey stream,
+WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta, std::size_t K,
+                             std::size_t reps, rng::StreamKey stream,
                              TopGapsSampler top_gaps = sample::sample_top_gaps);
 
 // The same functionals of reps samples of PD(alpha, 0) from sample::sample_pd_weights (K
@@ -49,14 +49,15 @@ WindowSample simulate_pd(double alpha, std::size_t K, std::size_t reps, rng::Str
 // Lambda_ret <= Lambda_n; beyond Delta_(K), log N(t)/t <= log n / Delta_(K), so
 // Lambda_n <= max(Lambda_ret, log n / Delta_(K)). Both are stored divided by h_n.
 struct LambdaSample {
-  double h = 0;                // h_n of the family
-  std::vector<double> lower;   // Lambda_ret / h_n
-  std::vector<double> upper;   // max(Lambda_ret, log n / Delta_(K)) / h_n (= lower when K = n)
+  double h = 0;                  // h_n of the family
+  std::vector<double> lower;     // Lambda_ret / h_n
+  std::vector<double> upper;     // max(Lambda_ret, log n / Delta_(K)) / h_n (= lower when K = n)
   std::size_t inexact_rows = 0;  // rows where sample::lambda_is_exact says Lambda_ret is not Lambda_n
 };
 
 LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
-                             std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps = sample::sample_top_gaps);
+                             std::size_t reps, rng::StreamKey stream,
+                             TopGapsSampler top_gaps = sample::sample_top_gaps);
 
 // Counts of P(Lambda_n / h_n > x): `above` rows certainly exceed x, `undecided` rows may or may not.
 struct TailCount {
@@ -67,6 +68,6 @@ TailCount count_tail(const LambdaSample& sample, double x);
 
 // ECDF of the tail P(Lambda_n/h_n > x) (lower and upper bounds) against the L table, for the
 // point `at`.
-harness::Json lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sample);
+harness::Figure lambda_tail_figure(const harness::PointContext& at, const LambdaSample& sample);
 
 }  // namespace attnlaw::theory::unified_framework

@@ -27,8 +27,8 @@
 #include <boost/math/special_functions/erf.hpp>
 #include <cmath>
 #include <functional>
-#include <memory>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 
@@ -36,11 +36,11 @@
 #include "reference/unified/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/sphere_rows.hpp"
-#include "verify/harness/standard_checks.hpp"
 #include "verify/attention/row_statistics.hpp"
-#include "verify/harness/figure_data.hpp"
 #include "verify/harness/claim_spec.hpp"
+#include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
+#include "verify/harness/standard_checks.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/gamma.hpp"
 #include "verify/stats/linear_fit.hpp"
@@ -49,7 +49,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 using reference::unified::ScoreFamily;
 
 constexpr double kAlpha = 1e-6;
@@ -74,18 +73,15 @@ class GapMap {
     // E_(1) - E_(k), at most E_(1) (rounding could push it past when Gamma_k is near Gamma_{n+1}).
     const double d = std::min(std::log(gamma_k / g1_), e1_);
     switch (family_.kind) {
-      case ScoreFamily::Kind::exponential:
-        return d;
-      case ScoreFamily::Kind::gaussian:
-        return s1_ - gaussian_upper(gamma_k / gn1_, (gn1_ - gamma_k) / gn1_);
+      case ScoreFamily::Kind::exponential: return d;
+      case ScoreFamily::Kind::gaussian: return s1_ - gaussian_upper(gamma_k / gn1_, (gn1_ - gamma_k) / gn1_);
       case ScoreFamily::Kind::weibull:  // s = E^{1/p}
         return std::pow(e1_, 1 / family_.shape) * -std::expm1(std::log1p(-d / e1_) / family_.shape);
       case ScoreFamily::Kind::log2: {  // s = 1 - E^{-1/eta}
         const double ek = e1_ - d;
         return std::pow(ek, -1 / family_.shape) * -std::expm1(std::log1p(-d / e1_) / family_.shape);
       }
-      default:
-        throw std::invalid_argument("exponent fit: not a Gumbel-domain family: " + family_.name());
+      default: throw std::invalid_argument("exponent fit: not a Gumbel-domain family: " + family_.name());
     }
   }
 
@@ -111,7 +107,9 @@ Bracket gumbel_row_lambda(const ScoreFamily& family, rng::StreamKey stream, std:
   std::vector<std::pair<std::uint64_t, double>> checkpoints{{K, gamma.back()}};
   while (checkpoints.back().first < n) {
     const auto [k, g] = checkpoints.back();
-    const auto next = std::min<std::uint64_t>(n, std::max<std::uint64_t>(k + 1, static_cast<std::uint64_t>(std::ceil(kCheckpointRatio * static_cast<double>(k)))));
+    const auto next = std::min<std::uint64_t>(
+        n, std::max<std::uint64_t>(k + 1,
+                                   static_cast<std::uint64_t>(std::ceil(kCheckpointRatio * static_cast<double>(k)))));
     checkpoints.emplace_back(next, g + rng::gamma(source, static_cast<double>(next - k)));
   }
   const double gamma_n1 = checkpoints.back().second + rng::exponential(source);
@@ -214,7 +212,8 @@ double bootstrap_se(const std::vector<double>& x, const std::vector<std::vector<
       rng::SampleSource source(key, static_cast<std::uint32_t>(b), i);
       std::vector<double> pick(rows[i].size());
       for (double& v : pick) {
-        const auto j = std::min(rows[i].size() - 1, static_cast<std::size_t>(source.next_uniform() * static_cast<double>(rows[i].size())));
+        const auto j = std::min(rows[i].size() - 1,
+                                static_cast<std::size_t>(source.next_uniform() * static_cast<double>(rows[i].size())));
         v = rows[i][j];
       }
       y.push_back(std::log(median(std::move(pick))));
@@ -255,9 +254,9 @@ harness::ExperimentResult equicorrelated(const EquicorrelatedPoint& point, const
   out.checks.push_back(harness::deterministic_check(
       "slope of log Lambda_n on log log n = 1 exactly (Lambda_n = log n/(1 - rho))", std::abs(slope - 1) / 1e-12,
       fmt::format("statistic = |slope - 1| / 1e-12; slope {:.15f}", slope)));
-  out.checks.push_back(harness::deterministic_check(
-      "reference Lambda_n = Lambda of the built row (n <= 1e6)", worst / 1e-13,
-      fmt::format("statistic = worst relative difference / 1e-13 ({:.3g})", worst)));
+  out.checks.push_back(
+      harness::deterministic_check("reference Lambda_n = Lambda of the built row (n <= 1e6)", worst / 1e-13,
+                                   fmt::format("statistic = worst relative difference / 1e-13 ({:.3g})", worst)));
   return out;
 }
 
@@ -299,7 +298,8 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
   harness::ExperimentResult out;
   // The median of every n must be decided: the medians of the lower and upper ends agree.
   double open = 0;
-  for (std::size_t i = 0; i < ladder.n.size(); ++i) open = std::max(open, std::log(median(ladder.hi[i]) / median(ladder.lo[i])));
+  for (std::size_t i = 0; i < ladder.n.size(); ++i)
+    open = std::max(open, std::log(median(ladder.hi[i]) / median(ladder.lo[i])));
   out.checks.push_back(harness::deterministic_check(
       "median Lambda_n decided at every n (bracket of the exact checkpoint extension closed)", open / 1e-12,
       fmt::format("statistic = max_n log(median upper / median lower) / 1e-12; rows left open by the top-K rule "
@@ -314,20 +314,22 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
       "slope of log median Lambda_n on " + std::string(polynomial ? "log n" : "log log n") + " = " + prediction.text;
   c.statistic = z;
   c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
-  c.p_method = fmt::format("normal; bootstrap s.e. over rows ({} resamples) {:.4f}, reference s.e. {:.4f}; 95% CI "
-                           "[{:.4f}, {:.4f}]",
-                           kBootstrap, se, prediction.se, slope - 1.96 * total_se, slope + 1.96 * total_se) +
+  c.p_method = fmt::format(
+                   "normal; bootstrap s.e. over rows ({} resamples) {:.4f}, reference s.e. {:.4f}; 95% CI "
+                   "[{:.4f}, {:.4f}]",
+                   kBootstrap, se, prediction.se, slope - 1.96 * total_se, slope + 1.96 * total_se) +
                prediction.values;
   const double zc = stats::normal_quantile(1 - kAlpha / 2);
   c.effect = harness::Effect{"fitted slope", slope, {slope - zc * total_se, slope + zc * total_se}};
   c.detectable_at = [total_se](double alpha) {
     return harness::Detectable{"|slope - predicted|",
-                               (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(kPower)) * total_se, kPower};
+                               (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(kPower)) * total_se,
+                               kPower};
   };
   c.detectable_target = target;
   out.checks.push_back(std::move(c));
 
-  Json mx = Json::array(), my = Json::array(), fx = Json::array(), fy = Json::array();
+  std::vector<double> mx, my, fx, fy;
   const stats::LinearFit line = stats::least_squares(x, [&] {
     std::vector<double> y;
     for (const auto& r : ladder.lo) y.push_back(std::log(median(r)));
@@ -339,19 +341,18 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
     fx.push_back(ladder.n[i]);
     fy.push_back(std::exp(line.intercept + line.slope * x[i]));
   }
-  Json series = Json::array();
-  series.push_back({{"label", "median Lambda_n"}, {"style", "points"}, {"x", std::move(mx)}, {"y", std::move(my)}});
-  series.push_back({{"label", fmt::format("fit, slope {:.3f}", slope)}, {"style", "lines"}, {"x", std::move(fx)}, {"y", std::move(fy)}});
+  std::vector<harness::Series> series;
+  series.push_back({"median Lambda_n", "points", std::move(mx), std::move(my)});
+  series.push_back({fmt::format("fit, slope {:.3f}", slope), "lines", std::move(fx), std::move(fy)});
   const std::string& claim = at.claim.id;
-  out.figures.push_back({{"id", harness::figure_slug(claim, "fit", at.fields)},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: median Lambda_n against n, {}", claim, family)},
-                         {"xlabel", "n"},
-                         {"ylabel", "median Lambda_n"},
-                         {"log_x", true},
-                         {"log_y", true},
-                         {"series", std::move(series)}});
+  out.figures.push_back(harness::Figure{.id = harness::figure_slug(claim, "fit", at.fields),
+                                        .claim = claim,
+                                        .title = fmt::format("{}: median Lambda_n against n, {}", claim, family),
+                                        .xlabel = "n",
+                                        .ylabel = "median Lambda_n",
+                                        .log_x = true,
+                                        .log_y = true,
+                                        .series = std::move(series)});
   return out;
 }
 
@@ -363,8 +364,8 @@ struct GumbelFitPoint {
   std::uint64_t K;             // top scores drawn before the checkpoint extension
   double target;               // the slope difference the test must resolve
   harness::Fields fields() const {
-    return {{"family", family.name()}, {"n", n}, {"reps", reps}, {"reference_reps", reference_reps}, {"K", K},
-            {"target", target}};
+    return {{"family", family.name()},          {"n", n}, {"reps", reps},
+            {"reference_reps", reference_reps}, {"K", K}, {"target", target}};
   }
 };
 
@@ -438,9 +439,9 @@ std::unique_ptr<harness::Claim> exponent_fit() {
       "gumbel",
       harness::Grid<GumbelFitPoint>{
           .smoke = gumbel({{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::log2, 1}}, smoke_n, 800, kSmokeTarget),
-          .standard = gumbel({{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::weibull, 1.5}, {Kind::weibull, 3},
-                              {Kind::log2, 1}},
-                             standard_n, 2000, kStandardTarget)},
+          .standard = gumbel(
+              {{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::weibull, 1.5}, {Kind::weibull, 3}, {Kind::log2, 1}},
+              standard_n, 2000, kStandardTarget)},
       gumbel_slope);
   claim->experiment("sphere",
                     harness::Grid<SphereFitPoint>{.smoke = {{3, smoke_n, 800, 800, kSmokeTarget}},

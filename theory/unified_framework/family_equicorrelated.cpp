@@ -22,7 +22,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 using reference::unified::equicorrelated_row;
 
 constexpr double kClosedFormTolerance = 1e-13;
@@ -60,10 +59,10 @@ harness::ExperimentResult closed_forms_hold(const LadderPoint& p, const Equicorr
   const std::vector<std::uint64_t>& ladder = p.n;
   WorstRatio closed, scale_error, asymptote, window, regimes;
   std::size_t rows = 0;
-  Json series = Json::array();
+  std::vector<harness::Series> series;
   for (const double rho : p.rho) {
     const double gap = 1 - rho;  // the row's own gap, 1 - rho in double
-    Json x = Json::array(), y = Json::array(), asymptote_y = Json::array();
+    std::vector<double> x, y, asymptote_y;
     double previous_low = std::numeric_limits<double>::infinity(), previous_high = previous_low;
     for (const std::uint64_t n : ladder) {
       ++rows;
@@ -105,8 +104,9 @@ harness::ExperimentResult closed_forms_hold(const LadderPoint& p, const Equicorr
       // a_self = 1/(1 + (1 - 1/n) e^{-tau})).
       for (double tau : {-2.0, 0.0, 2.0}) {
         const double a_self = forms(n, rho, (log_n + tau) / gap).top_weight;
-        window.add_lazy(bound_ratio(std::fabs(a_self - 1 / (1 + std::exp(-tau))), std::exp(-tau) / static_cast<double>(n)),
-                        where(fmt::format("tau = {}", tau)));
+        window.add_lazy(
+            bound_ratio(std::fabs(a_self - 1 / (1 + std::exp(-tau))), std::exp(-tau) / static_cast<double>(n)),
+            where(fmt::format("tau = {}", tau)));
       }
 
       // theta = 1: e_n = H - log n / 2 - log 2 = -(log n + 2)/(4n) (1 + O(1/n)).
@@ -136,39 +136,38 @@ harness::ExperimentResult closed_forms_hold(const LadderPoint& p, const Equicorr
       previous_low = low;
       previous_high = high;
     }
-    series.push_back({{"label", fmt::format("|H - log(n)/2 - log 2|, rho = {}", rho)},
-                      {"style", "points"},
-                      {"x", x},
-                      {"y", y}});
+    series.push_back({fmt::format("|H - log(n)/2 - log 2|, rho = {}", rho), "points", x, y});
     if (rho == p.rho.front()) {
-      series.push_back({{"label", "(log n + 2)/(4n)"}, {"style", "lines"}, {"x", x}, {"y", asymptote_y}});
+      series.push_back({"(log n + 2)/(4n)", "lines", x, asymptote_y});
     }
   }
   harness::ExperimentResult out;
-  out.checks.push_back(ratio_check(
-      "closed forms (log Z, a_self, D, H) vs the row through row_statistics, beta(1-rho) = theta log n "
-      "(theta = 0, .5, 1, 1.5, 3) and log n + tau (tau = -2, 0, 2)",
-      closed, rows, "relative error / 1e-13"));
-  out.checks.push_back(ratio_check("Lambda_n = log n / (1 - rho), Delta_Lambda = 1 - rho, alpha_n = 1 (row vs closed "
-                                   "form)",
-                                   scale_error, rows, "relative error / 1e-14"));
-  out.checks.push_back(ratio_check("theta = 1: H - (1/2) log n - log 2 = -(log n + 2)/(4n) (1 + O(1/n)) -> 0 "
-                                   "(n >= 100)",
-                                   asymptote, rows, "|e_n / prediction - 1| / 0.01"));
+  out.checks.push_back(
+      ratio_check("closed forms (log Z, a_self, D, H) vs the row through row_statistics, beta(1-rho) = theta log n "
+                  "(theta = 0, .5, 1, 1.5, 3) and log n + tau (tau = -2, 0, 2)",
+                  closed, rows, "relative error / 1e-13"));
+  out.checks.push_back(
+      ratio_check("Lambda_n = log n / (1 - rho), Delta_Lambda = 1 - rho, alpha_n = 1 (row vs closed "
+                  "form)",
+                  scale_error, rows, "relative error / 1e-14"));
+  out.checks.push_back(
+      ratio_check("theta = 1: H - (1/2) log n - log 2 = -(log n + 2)/(4n) (1 + O(1/n)) -> 0 "
+                  "(n >= 100)",
+                  asymptote, rows, "|e_n / prediction - 1| / 0.01"));
   out.checks.push_back(ratio_check("window beta(1 - rho) = log n + tau: |a_self - 1/(1 + e^{-tau})| <= e^{-tau}/n",
                                    window, rows, "|a_self - 1/(1+e^{-tau})| n e^{tau}"));
-  out.checks.push_back(ratio_check("theta = 0.5: H/log n -> 1 and theta = 1.5: H/(n^{1-theta} (theta log n + 1)) -> 1, "
-                                   "monotonically along the ladder (n >= 10^3)",
-                                   regimes, rows, "error / error at the previous n"));
-  out.figures.push_back({{"id", harness::figure_slug(at.claim.id, "critical-entropy", at.fields)},
-                         {"claim", at.claim.id},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: theta = 1, H - log(n)/2 -> log 2", at.claim.id)},
-                         {"xlabel", "n"},
-                         {"ylabel", "|H - log(n)/2 - log 2|"},
-                         {"log_x", true},
-                         {"log_y", true},
-                         {"series", std::move(series)}});
+  out.checks.push_back(
+      ratio_check("theta = 0.5: H/log n -> 1 and theta = 1.5: H/(n^{1-theta} (theta log n + 1)) -> 1, "
+                  "monotonically along the ladder (n >= 10^3)",
+                  regimes, rows, "error / error at the previous n"));
+  out.figures.push_back(harness::Figure{.id = harness::figure_slug(at.claim.id, "critical-entropy", at.fields),
+                                        .claim = at.claim.id,
+                                        .title = fmt::format("{}: theta = 1, H - log(n)/2 -> log 2", at.claim.id),
+                                        .xlabel = "n",
+                                        .ylabel = "|H - log(n)/2 - log 2|",
+                                        .log_x = true,
+                                        .log_y = true,
+                                        .series = std::move(series)});
   return out;
 }
 

@@ -11,17 +11,17 @@
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
 #include <limits>
-#include <tuple>
 #include <memory>
 #include <numeric>
+#include <tuple>
 
 #include "reference/critical/summary.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/sphere_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/memo.hpp"
-#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/sphere_ppp.hpp"
@@ -36,8 +36,6 @@
 
 namespace attnlaw::theory::unified_framework {
 namespace {
-
-using harness::Json;
 
 constexpr double kAlpha = 1e-6;  // the per-paper family alpha: the strictest level a check can face
 constexpr double kPower = 0.99;
@@ -129,8 +127,8 @@ const reference::critical::CriticalSummary& finite_n_reference(int d, double gam
 
 // --- checks -------------------------------------------------------------------------------------
 
-harness::Check mean_against(std::span<const double> values, double exact, double reference_se,
-                            const std::string& what, double target) {
+harness::Check mean_against(std::span<const double> values, double exact, double reference_se, const std::string& what,
+                            double target) {
   const stats::MeanTest raw = stats::z_test_mean_sample_sigma(values, exact);
   const double se = std::hypot(raw.std_error, reference_se);
   const double mean = raw.estimate;
@@ -138,7 +136,8 @@ harness::Check mean_against(std::span<const double> values, double exact, double
   stats::MeanTest t = raw;
   t.result.statistic = z;
   t.result.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
-  if (reference_se > 0) t.result.p_method += fmt::format("; the reference's own s.e. {:.2g} added in quadrature", reference_se);
+  if (reference_se > 0)
+    t.result.p_method += fmt::format("; the reference's own s.e. {:.2g} added in quadrature", reference_se);
   const double zc = stats::normal_quantile(1 - kAlpha / 2);
   t.ci = {mean - zc * se, mean + zc * se};
   const double sigma = se * std::sqrt(static_cast<double>(values.size()));
@@ -172,7 +171,8 @@ harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScal
     const auto keys = sample::sample_sphere_top_k(stream, static_cast<std::uint32_t>(r), n, 3, K);
     for (std::size_t i = 0; i < ts.size(); ++i) {
       const double x = ts[i] / static_cast<double>(n);
-      const auto inside = std::upper_bound(keys.gaps.begin(), keys.gaps.end(), keys.gaps.front() + x) - keys.gaps.begin();
+      const auto inside =
+          std::upper_bound(keys.gaps.begin(), keys.gaps.end(), keys.gaps.front() + x) - keys.gaps.begin();
       counts[i][r] = static_cast<std::uint64_t>(inside) - 1;
       if (static_cast<std::uint64_t>(inside) == K) censored[r] = 1;
     }
@@ -182,18 +182,19 @@ harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScal
   out.checks.push_back(harness::deterministic_check(fmt::format("every count decided by the {} nearest keys", K),
                                                     censored_rows,
                                                     "statistic = rows whose 64 nearest keys all lie within t/n"));
-  Json series = Json::array();
+  std::vector<harness::Series> series;
   for (std::size_t i = 0; i < ts.size(); ++i) {
     const double t = ts[i];
     // The checks at one t are about that t: the rows are shared, so t is not a point of its own.
-    const Json at_t = harness::to_json({{"d", 3}, {"n", n}, {"reps", reps}, {"t", t}});
+    const harness::Fields at_t{{"d", 3}, {"n", n}, {"reps", reps}, {"t", t}};
     constexpr std::size_t kCells = 16;
     const std::vector<double> pmf = gap_count_pmf(n, t, kCells);
     std::vector<std::uint64_t> cells(kCells + 1, 0);
     for (std::uint64_t c : counts[i]) ++cells[std::min<std::uint64_t>(c, kCells)];
     harness::Check law = harness::chi_square_check(
         stats::chi_square_gof(cells, pmf),
-        fmt::format("N_n(t/n) - 1 ~ Binomial(n, t/(2n)) exactly (limit Poisson(t/2)), chi-square over {} cells", kCells + 1));
+        fmt::format("N_n(t/n) - 1 ~ Binomial(n, t/(2n)) exactly (limit Poisson(t/2)), chi-square over {} cells",
+                    kCells + 1));
     law.params = at_t;
     out.checks.push_back(std::move(law));
     // The exact tail at the first count above the mean; the Poisson(t/2) limit differs from the
@@ -210,24 +211,21 @@ harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScal
         reps, 0.05);
     tail.params = at_t;
     out.checks.push_back(std::move(tail));
-    Json x = Json::array(), emp = Json::array(), ref = Json::array();
+    std::vector<double> x, emp, ref;
     for (std::size_t m = 0; m < 8; ++m) {
       x.push_back(m);
       emp.push_back(static_cast<double>(cells[m]) / static_cast<double>(reps));
       ref.push_back(pmf[m]);
     }
-    series.push_back({{"label", fmt::format("t = {} Monte Carlo", t)}, {"style", "points"}, {"x", x}, {"y", std::move(emp)}});
-    series.push_back({{"label", fmt::format("t = {} Binomial(n, t/2n)", t)}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(ref)}});
+    series.push_back({fmt::format("t = {} Monte Carlo", t), "points", x, std::move(emp)});
+    series.push_back({fmt::format("t = {} Binomial(n, t/2n)", t), "lines", std::move(x), std::move(ref)});
   }
-  out.figures.push_back({{"id", harness::figure_slug(claim, "gap-count", at.fields)},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: law of N_n(t/n) - 1, d = 3, n = {}", claim, n)},
-                         {"xlabel", "m"},
-                         {"ylabel", "P(N_n(t/n) - 1 = m)"},
-                         {"log_x", false},
-                         {"log_y", false},
-                         {"series", std::move(series)}});
+  out.figures.push_back(harness::Figure{.id = harness::figure_slug(claim, "gap-count", at.fields),
+                                        .claim = claim,
+                                        .title = fmt::format("{}: law of N_n(t/n) - 1, d = 3, n = {}", claim, n),
+                                        .xlabel = "m",
+                                        .ylabel = "P(N_n(t/n) - 1 = m)",
+                                        .series = std::move(series)});
   return out;
 }
 
@@ -276,17 +274,21 @@ harness::ExperimentResult window(const WindowPoint& point, const SphereScale& mo
   const auto& exact = finite_n_reference(d, gamma, n);
   harness::ExperimentResult out;
   out.checks.push_back(mean_against(v.top, exact.mean_top, 0, "E a_max vs exact finite-n (reference/critical)", 0.03));
-  out.checks.push_back(mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/critical)", 0.03));
+  out.checks.push_back(
+      mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/critical)", 0.03));
   if (d != 3) return out;
   const double mu = 2 * gamma;
   // E Z = 1 + n E e^{-mu n U} - E e^{-mu n U_(n)} = 1 + (1 - e^{-mu n})/mu - O(n e^{-mu n}) exactly
   // (the competitors are n - 1 of n uniform spacings, see gap_count_pmf).
   const double ez = 1 - std::expm1(-mu * static_cast<double>(n)) / mu;
-  out.checks.push_back(mean_against(v.partition, ez, 0, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", 0.05 * ez));
+  out.checks.push_back(
+      mean_against(v.partition, ez, 0, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", 0.05 * ez));
   for (const TableRow& row : kMcTable) {
     if (row.mu != mu) continue;
-    out.checks.push_back(mean_against(v.entropy, row.entropy, kMcTableSe, "E H vs UF.md §5 (limit, Monte Carlo value)", 0.05));
-    out.checks.push_back(mean_against(v.top_two, row.top_two, kMcTableSe, "E D vs UF.md §5 (limit, Monte Carlo value)", 0.05));
+    out.checks.push_back(
+        mean_against(v.entropy, row.entropy, kMcTableSe, "E H vs UF.md §5 (limit, Monte Carlo value)", 0.05));
+    out.checks.push_back(
+        mean_against(v.top_two, row.top_two, kMcTableSe, "E D vs UF.md §5 (limit, Monte Carlo value)", 0.05));
   }
   // beta Delta_(2) = 2 beta Beta(1, n) exactly: P(> y) = (1 - y/(2 beta))^n, the PD-like x^{1/mu} in the limit.
   std::vector<double> pit(reps);
@@ -294,9 +296,9 @@ harness::ExperimentResult window(const WindowPoint& point, const SphereScale& mo
     const double x = std::min(1.0, v.log_ratio[r] / (2 * beta));
     pit[r] = -std::expm1(static_cast<double>(n) * std::log1p(-x));
   }
-  out.checks.push_back(harness::gof_check(stats::anderson_darling_test(pit),
-                                          "beta Delta_(2) = -log(a_(2)/a_(1)) ~ 2 beta Beta(1, n) exactly (limit Exp, mean mu)",
-                                          reps));
+  out.checks.push_back(
+      harness::gof_check(stats::anderson_darling_test(pit),
+                         "beta Delta_(2) = -log(a_(2)/a_(1)) ~ 2 beta Beta(1, n) exactly (limit Exp, mean mu)", reps));
   if (mu > 1) {
     // d = 3 has a_(2)/a_(1) with PD(1/mu)'s law, yet the weights are not PD(1/mu): its
     // E sum V^2 = 1 - 1/mu lies outside the (1 - 1e-6) interval of the Monte Carlo mean.
@@ -364,14 +366,14 @@ harness::ExperimentResult not_pd(const WindowPoint& point, const SphereScale& mo
   const BestPd best = best_matching_pd(law);
   const double detectable = stats::detectable_cdf_distance(reps - half, kAlpha, kPower);
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("not PD (limit law, quadrature): min over alpha of sup |F - (1 - e^(-alpha y))| = {:.4f} at alpha = {:.4f} "
-                  "exceeds the KS detectable distance",
-                  best.distance, best.alpha),
+      fmt::format(
+          "not PD (limit law, quadrature): min over alpha of sup |F - (1 - e^(-alpha y))| = {:.4f} at alpha = {:.4f} "
+          "exceeds the KS detectable distance",
+          best.distance, best.alpha),
       detectable / best.distance, "statistic = DKW detectable distance (alpha 1e-6, power 0.99) / min sup distance"));
   out.figures.push_back(harness::cdf_comparison_figure(
       harness::figure_slug(claim, "log-ratio", at.fields), claim,
-      fmt::format("{}: beta Delta_(2) against the Poisson–Kingman limit, d = {}", claim, d), "beta Delta_(2)", y,
-      cdf));
+      fmt::format("{}: beta Delta_(2) against the Poisson–Kingman limit, d = {}", claim, d), "beta Delta_(2)", y, cdf));
   return out;
 }
 
@@ -382,9 +384,7 @@ struct LambdaScalingPoint {
   std::size_t reps;       // rows per rung, and limit draws
   std::uint64_t K;        // nearest keys retained per row
   double log_cutoff;      // how far the limit point process is kept (sphere_limit_lambda)
-  harness::Fields fields() const {
-    return {{"d", d}, {"n", n}, {"reps", reps}, {"K", K}, {"log_cutoff", log_cutoff}};
-  }
+  harness::Fields fields() const { return {{"d", d}, {"n", n}, {"reps", reps}, {"K", K}, {"log_cutoff", log_cutoff}}; }
 };
 
 harness::ExperimentResult lambda_scaling(const LambdaScalingPoint& point, const SphereScale& model,
@@ -407,7 +407,7 @@ harness::ExperimentResult lambda_scaling(const LambdaScalingPoint& point, const 
   std::sort(sorted_limit.begin(), sorted_limit.end());
   const double limit_median = sorted_limit[reps / 2];
   int undecided = std::accumulate(limit_undecided.begin(), limit_undecided.end(), 0);
-  Json mx = Json::array(), my = Json::array(), lx = Json::array(), ly = Json::array();
+  std::vector<double> mx, my, lx, ly;
   for (const double n_value : point.n) {
     const auto n = static_cast<std::uint64_t>(n_value);
     const auto stream = at.streams.key(fmt::format("n={}", n));
@@ -425,8 +425,7 @@ harness::ExperimentResult lambda_scaling(const LambdaScalingPoint& point, const 
                                             "Lambda_n / n^{2/(d-1)} has the n-free limit law sup_k log k / (e_k - e_1) "
                                             "(two-sample AD against the PPP limit)",
                                             reps / 2);
-    law.params = harness::to_json(
-        {{"d", d}, {"n", n}, {"reps", reps}, {"K", K}, {"log_cutoff", log_cutoff}});
+    law.params = harness::Fields{{"d", d}, {"n", n}, {"reps", reps}, {"K", K}, {"log_cutoff", log_cutoff}};
     out.checks.push_back(std::move(law));
     std::sort(scaled.begin(), scaled.end());
     mx.push_back(n_value);
@@ -435,19 +434,19 @@ harness::ExperimentResult lambda_scaling(const LambdaScalingPoint& point, const 
     ly.push_back(limit_median);
   }
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("every Lambda decided by its retained keys (K = {}, PPP cutoff {})", K, log_cutoff), undecided, "statistic = rows and limit draws whose Lambda the retained keys leave open (0 required)"));
-  Json series = Json::array();
-  series.push_back({{"label", "median Lambda_n / n^(2/(d-1))"}, {"style", "linespoints"}, {"x", std::move(mx)}, {"y", std::move(my)}});
-  series.push_back({{"label", "median of the limit (PPP)"}, {"style", "lines"}, {"x", std::move(lx)}, {"y", std::move(ly)}});
-  out.figures.push_back({{"id", harness::figure_slug(claim, fmt::format("lambda-d{}", d))},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: median Lambda_n / n^(2/(d-1)) along n, d = {}", claim, d)},
-                         {"xlabel", "n"},
-                         {"ylabel", "median Lambda_n / n^(2/(d-1))"},
-                         {"log_x", true},
-                         {"log_y", false},
-                         {"series", std::move(series)}});
+      fmt::format("every Lambda decided by its retained keys (K = {}, PPP cutoff {})", K, log_cutoff), undecided,
+      "statistic = rows and limit draws whose Lambda the retained keys leave open (0 required)"));
+  std::vector<harness::Series> series;
+  series.push_back({"median Lambda_n / n^(2/(d-1))", "linespoints", std::move(mx), std::move(my)});
+  series.push_back({"median of the limit (PPP)", "lines", std::move(lx), std::move(ly)});
+  out.figures.push_back(
+      harness::Figure{.id = harness::figure_slug(claim, fmt::format("lambda-d{}", d)),
+                      .claim = claim,
+                      .title = fmt::format("{}: median Lambda_n / n^(2/(d-1)) along n, d = {}", claim, d),
+                      .xlabel = "n",
+                      .ylabel = "median Lambda_n / n^(2/(d-1))",
+                      .log_x = true,
+                      .series = std::move(series)});
   return out;
 }
 

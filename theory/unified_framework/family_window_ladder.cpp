@@ -20,7 +20,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
 namespace ref = reference::unified;
 
 constexpr int kStats = 4;
@@ -63,7 +62,9 @@ MeanSe mean_se(const std::vector<double>& v) {
 
 }  // namespace
 
-double reference_hazard_scale(const ref::ScoreFamily& family, double n) { return ref::family_scale<double>(family, n).h; }
+double reference_hazard_scale(const ref::ScoreFamily& family, double n) {
+  return ref::family_scale<double>(family, n).h;
+}
 
 harness::ExperimentResult family_scale_check(const ref::ScoreFamily& family, const ScaleFunction& scale,
                                              const std::vector<double>& ns) {
@@ -155,9 +156,10 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
       if (shift_target) target = (*shift_target)[k];
       harness::Check c = harness::mean_check(
           t, exact[i][k],
-          fmt::format("{} at beta = {} , n = {:g}: Monte Carlo vs exact finite-n value {:.6f} (quadrature; PD limit {:.6f})",
-                      kNames[k], ipr ? fmt::format("{} sqrt(log n)", gamma) : fmt::format("{} h_n", c_fixed), ns[i],
-                      exact[i][k], limit[i][k]),
+          fmt::format(
+              "{} at beta = {} , n = {:g}: Monte Carlo vs exact finite-n value {:.6f} (quadrature; PD limit {:.6f})",
+              kNames[k], ipr ? fmt::format("{} sqrt(log n)", gamma) : fmt::format("{} h_n", c_fixed), ns[i],
+              exact[i][k], limit[i][k]),
           sd, values.size(), "mean - exact finite-n", 1, target);
       out.checks.push_back(std::move(c));
     }
@@ -173,11 +175,13 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
       c.p_method = "normal, sigma from the sample";
       const double se = mc[i][k].se;
       const double zc = stats::normal_quantile(1 - 0.5e-6);
-      c.effect = harness::Effect{"mean - exact finite-n", mc[i][k].mean - exact[i][k],
+      c.effect = harness::Effect{"mean - exact finite-n",
+                                 mc[i][k].mean - exact[i][k],
                                  {mc[i][k].mean - exact[i][k] - zc * se, mc[i][k].mean - exact[i][k] + zc * se}};
       const double sd = se * std::sqrt(static_cast<double>(reps));
       c.detectable_at = [sd, reps](double alpha) {
-        return harness::Detectable{"|mean - exact finite-n|", stats::detectable_mean_shift(sd, reps, alpha, 0.99), 0.99};
+        return harness::Detectable{"|mean - exact finite-n|", stats::detectable_mean_shift(sd, reps, alpha, 0.99),
+                                   0.99};
       };
       out.checks.push_back(std::move(c));
     }
@@ -202,7 +206,8 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
       }
       harness::Check c;
       c.test = "deterministic";
-      c.target = fmt::format("exact finite-n bias of {} keeps its sign and decreases in |.| along the n-ladder", kNames[k]);
+      c.target =
+          fmt::format("exact finite-n bias of {} keeps its sign and decreases in |.| along the n-ladder", kNames[k]);
       c.statistic = worst;
       c.p_method = "quadrature; statistic = worst |bias(n_i)/bias(n_{i-1})| (2 on a sign change); pass iff < 1";
       c.deterministic_holds = worst < 1;
@@ -245,8 +250,8 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
       c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
       c.p_method = "normal; weighted least squares, weights from the Monte Carlo standard errors (delta method)";
       const double zc = stats::normal_quantile(1 - 0.5e-6);
-      c.effect = harness::Effect{"fitted slope", fit.slope,
-                                 {fit.slope - zc * fit.slope_std_error, fit.slope + zc * fit.slope_std_error}};
+      c.effect = harness::Effect{
+          "fitted slope", fit.slope, {fit.slope - zc * fit.slope_std_error, fit.slope + zc * fit.slope_std_error}};
       const double se = fit.slope_std_error;
       c.detectable_at = [se](double alpha) {
         return harness::Detectable{"|slope - exact slope|",
@@ -257,42 +262,41 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
   }
 
   // Figures: the bias ladder (log-log) and the ECDF of a_(1) at the largest rung against PD.
-  Json series = Json::array();
+  std::vector<harness::Series> series;
   for (int k = 0; k < kStats; ++k) {
-    Json x = Json::array(), ym = Json::array(), yerr = Json::array(), ye = Json::array();
+    std::vector<double> x, ym, yerr, ye;
     for (std::size_t i = 0; i < rungs; ++i) {
       x.push_back(std::log(ns[i]));
       ym.push_back(std::abs(mc[i][k].mean - limit[i][k]));
       yerr.push_back(2 * mc[i][k].se);
       ye.push_back(std::abs(exact[i][k] - limit[i][k]));
     }
-    series.push_back({{"label", fmt::format("|MC {} - PD|", kNames[k])}, {"style", "errorbars"}, {"x", x}, {"y", ym}, {"yerr", yerr}});
-    series.push_back({{"label", fmt::format("exact finite-n {}", kNames[k])}, {"style", "lines"}, {"x", x}, {"y", ye}});
+    series.push_back({fmt::format("|MC {} - PD|", kNames[k]), "errorbars", x, ym, yerr});
+    series.push_back({fmt::format("exact finite-n {}", kNames[k]), "lines", x, ye});
   }
   {
-    Json x = Json::array(), theory = Json::array();
+    std::vector<double> x, theory;
     const double anchor = std::abs(exact[0][0] - limit[0][0]);
     for (std::size_t i = 0; i < rungs; ++i) {
       x.push_back(std::log(ns[i]));
       theory.push_back(anchor * std::log(ns[0]) / std::log(ns[i]));
     }
-    series.push_back({{"label", "theory slope -1 (anchored at E a_(1))"}, {"style", "lines"}, {"x", x}, {"y", theory}});
+    series.push_back({"theory slope -1 (anchored at E a_(1))", "lines", x, theory});
   }
   const std::string& claim = at.claim.id;
-  out.figures.push_back({{"id", harness::figure_slug(claim, "bias-ladder", at.fields)},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: |finite-n - PD| against log n, {}", claim, at.label)},
-                         {"xlabel", "log n"},
-                         {"ylabel", "|theta_n - theta_PD|"},
-                         {"log_x", true},
-                         {"log_y", true},
-                         {"series", std::move(series)}});
+  out.figures.push_back(harness::Figure{.id = harness::figure_slug(claim, "bias-ladder", at.fields),
+                                        .claim = claim,
+                                        .title = fmt::format("{}: |finite-n - PD| against log n, {}", claim, at.label),
+                                        .xlabel = "log n",
+                                        .ylabel = "|theta_n - theta_PD|",
+                                        .log_x = true,
+                                        .log_y = true,
+                                        .series = std::move(series)});
   const double alpha_top = 1 / c_true[top];
   out.figures.push_back(harness::cdf_comparison_figure(
       harness::figure_slug(claim, "top-weight-ecdf", at.fields), claim,
-      fmt::format("{}: ECDF of a_(1) at n = {:g} against the PD({:.4f}) CDF of V_1", claim, ns[top], alpha_top), "a_(1)",
-      last.top_weight, [alpha_top](double w) { return ref::pd_top_weight_cdf<double>(alpha_top, w).value; }));
+      fmt::format("{}: ECDF of a_(1) at n = {:g} against the PD({:.4f}) CDF of V_1", claim, ns[top], alpha_top),
+      "a_(1)", last.top_weight, [alpha_top](double w) { return ref::pd_top_weight_cdf<double>(alpha_top, w).value; }));
   return out;
 }
 

@@ -23,8 +23,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
-
 // The rows of the interval proof are fixed (this seed, not the battery's), so that the proof is
 // about one recorded set of rows.
 constexpr std::uint32_t kCertificationSeed = 20260517;
@@ -38,18 +36,20 @@ struct NumericBound {
   const char* quantity;
   double value;
 };
-constexpr std::array<NumericBound, 4> kSection5{{{0.01, "D", 0.003715954},
-                                                  {0.1, "D", 0.040875493},
-                                                  {10, "H", 0.33992842},
-                                                  {100, "H", 0.030354386}}};
+constexpr std::array<NumericBound, 4> kSection5{
+    {{0.01, "D", 0.003715954}, {0.1, "D", 0.040875493}, {10, "H", 0.33992842}, {100, "H", 0.030354386}}};
 
 enum Inequality { kPartitionLower, kTopTwoContact, kTopTwo, kPartitionUpper, kEnergy, kEntropy, kInequalities };
-constexpr const char* kTargets[kInequalities] = {
-    "r < 1: log Z >= (1 - r) C_n", "r < 1: D <= r C_n e^{-(1-r) C_n}", "r < 1: D <= e^{-1} r / (1 - r)",
-    "r > 1: Z - 1 <= eps = 1/(r - 1)", "r > 1: sum_j beta Delta_j e^{-beta Delta_j} <= (1 + eps)^2 - 1",
-    "r > 1: H <= log(1 + eps) + 2 eps + eps^2"};
-constexpr const char* kRatioNames[kInequalities] = {"(1-r) C_n / log Z", "D / (r C e^{-(1-r)C})",
-                                                    "D / (e^{-1} r/(1-r))", "(Z - 1) / eps",
+constexpr const char* kTargets[kInequalities] = {"r < 1: log Z >= (1 - r) C_n",
+                                                 "r < 1: D <= r C_n e^{-(1-r) C_n}",
+                                                 "r < 1: D <= e^{-1} r / (1 - r)",
+                                                 "r > 1: Z - 1 <= eps = 1/(r - 1)",
+                                                 "r > 1: sum_j beta Delta_j e^{-beta Delta_j} <= (1 + eps)^2 - 1",
+                                                 "r > 1: H <= log(1 + eps) + 2 eps + eps^2"};
+constexpr const char* kRatioNames[kInequalities] = {"(1-r) C_n / log Z",
+                                                    "D / (r C e^{-(1-r)C})",
+                                                    "D / (e^{-1} r/(1-r))",
+                                                    "(Z - 1) / eps",
                                                     "weighted gap sum / ((1+eps)^2 - 1)",
                                                     "H / (log(1+eps) + 2 eps + eps^2)"};
 
@@ -113,9 +113,9 @@ harness::ExperimentResult bounds_checks(const Tally& tally) {
   return out;
 }
 
-Json bounds_figure(const harness::PointContext& at, const std::string& family,
-                   const std::vector<std::array<double, 3>>& sample) {
-  Json dx = Json::array(), dy = Json::array(), hx = Json::array(), hy = Json::array();
+harness::Figure bounds_figure(const harness::PointContext& at, const std::string& family,
+                              const std::vector<std::array<double, 3>>& sample) {
+  std::vector<double> dx, dy, hx, hy;
   for (const auto& [r, d, h] : sample) {
     if (d > 0) {
       dx.push_back(r);
@@ -126,7 +126,7 @@ Json bounds_figure(const harness::PointContext& at, const std::string& family,
       hy.push_back(h);
     }
   }
-  Json bx = Json::array(), by_d = Json::array(), cx = Json::array(), by_h = Json::array();
+  std::vector<double> bx, by_d, cx, by_h;
   for (int k = 0; k < 60; ++k) {
     const double below = std::pow(10.0, -3 + 3.0 * k / 60);  // 1e-3 ... 0.89
     bx.push_back(below);
@@ -135,20 +135,20 @@ Json bounds_figure(const harness::PointContext& at, const std::string& family,
     cx.push_back(above);
     by_h.push_back(entropy_bound(above));
   }
-  Json series = Json::array();
-  series.push_back({{"label", "D, r < 1"}, {"style", "points"}, {"x", dx}, {"y", dy}});
-  series.push_back({{"label", "H, r > 1"}, {"style", "points"}, {"x", hx}, {"y", hy}});
-  series.push_back({{"label", "e^{-1} r/(1-r)"}, {"style", "lines"}, {"x", bx}, {"y", by_d}});
-  series.push_back({{"label", "log(1+eps) + 2 eps + eps^2"}, {"style", "lines"}, {"x", cx}, {"y", by_h}});
-  return {{"id", harness::figure_slug(at.claim.id, "bounds", at.fields)},
-          {"claim", at.claim.id},
-          {"kind", "curves"},
-          {"title", fmt::format("{}: D and H at beta = r Lambda against the bounds, {} rows", at.claim.id, family)},
-          {"xlabel", "r = beta / Lambda"},
-          {"ylabel", "D (r < 1), H (r > 1)"},
-          {"log_x", true},
-          {"log_y", true},
-          {"series", std::move(series)}};
+  std::vector<harness::Series> series;
+  series.push_back({"D, r < 1", "points", dx, dy});
+  series.push_back({"H, r > 1", "points", hx, hy});
+  series.push_back({"e^{-1} r/(1-r)", "lines", bx, by_d});
+  series.push_back({"log(1+eps) + 2 eps + eps^2", "lines", cx, by_h});
+  return harness::Figure{
+      .id = harness::figure_slug(at.claim.id, "bounds", at.fields),
+      .claim = at.claim.id,
+      .title = fmt::format("{}: D and H at beta = r Lambda against the bounds, {} rows", at.claim.id, family),
+      .xlabel = "r = beta / Lambda",
+      .ylabel = "D (r < 1), H (r > 1)",
+      .log_x = true,
+      .log_y = true,
+      .series = std::move(series)};
 }
 
 // Random rows of one family, each at its own random r and beta besides the fixed r.
@@ -208,16 +208,13 @@ harness::ExperimentResult bounds_on_adversarial_rows(const AdversarialRowsPoint&
 
 // The fixed rows of the interval proof: their own seed, not the battery's.
 struct CertifiedRowsPoint {
-  std::size_t count;            // rows, the families in turn
-  std::uint64_t n_max;          // row lengths are log-uniform on [2, n_max]
-  std::uint32_t seed;           // the seed of the rows
-  unsigned precision_bits;      // MPFI precision
+  std::size_t count;        // rows, the families in turn
+  std::uint64_t n_max;      // row lengths are log-uniform on [2, n_max]
+  std::uint32_t seed;       // the seed of the rows
+  unsigned precision_bits;  // MPFI precision
   harness::Fields fields() const {
-    return {{"rows", "certified"},
-            {"count", count},
-            {"n_max", n_max},
-            {"seed", seed},
-            {"precision_bits", precision_bits}};
+    return {
+        {"rows", "certified"}, {"count", count}, {"n_max", n_max}, {"seed", seed}, {"precision_bits", precision_bits}};
   }
 };
 constexpr char kCertifiedExperiment[] = "certified";
@@ -245,7 +242,8 @@ harness::ExperimentResult bounds_are_proved(const CertifiedRowsPoint& p, const h
       "inequalities on {} rows (rows left with one unmasked entry skipped), {} not proved (worst at {}); pass iff "
       "every one is proved",
       proof.inequalities, proof.rows, proof.uncertified, proof.worst_where);
-  c.effect = harness::Effect{"inequalities not proved", static_cast<double>(proof.uncertified),
+  c.effect = harness::Effect{"inequalities not proved",
+                             static_cast<double>(proof.uncertified),
                              {static_cast<double>(proof.uncertified), static_cast<double>(proof.uncertified)}};
   c.deterministic_holds = proof.uncertified == 0 && proof.worst_ratio < 1;
   harness::ExperimentResult out;

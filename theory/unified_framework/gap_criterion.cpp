@@ -24,8 +24,6 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using harness::Json;
-
 struct Rung {
   double d = 0, h = 0, d_bound = 0, h_bound = 0;
 };
@@ -59,29 +57,28 @@ std::vector<double> deterministic_row(const std::string& kind, std::uint64_t n) 
   return row;
 }
 
-Json sequence_series(const std::string& name, const std::vector<std::uint64_t>& ladder,
-                     const std::vector<Rung>& rungs) {
-  Json x = Json::array(), d = Json::array(), h = Json::array();
+std::vector<harness::Series> sequence_series(const std::string& name, const std::vector<std::uint64_t>& ladder,
+                                             const std::vector<Rung>& rungs) {
+  std::vector<double> x, d, h;
   for (std::size_t k = 0; k < ladder.size(); ++k) {
     x.push_back(static_cast<double>(ladder[k]));
     d.push_back(rungs[k].d);
     h.push_back(rungs[k].h);
   }
-  return Json::array({{{"label", "D_n " + name}, {"style", "linespoints"}, {"x", x}, {"y", d}},
-                      {{"label", "H_n " + name}, {"style", "linespoints"}, {"x", x}, {"y", h}}});
+  return {{"D_n " + name, "linespoints", x, d}, {"H_n " + name, "linespoints", x, h}};
 }
 
-Json ladder_figure(const harness::PointContext& at, const std::string& rows, Json series) {
-  return {{"id", harness::figure_slug(at.claim.id, "ladder", at.fields)},
-          {"claim", at.claim.id},
-          {"kind", "curves"},
-          {"title",
-           fmt::format("{}: D_n at beta = Lambda/log n and H_n at beta = Lambda log n ({})", at.claim.id, rows)},
-          {"xlabel", "n"},
-          {"ylabel", "D_n, H_n"},
-          {"log_x", true},
-          {"log_y", true},
-          {"series", std::move(series)}};
+harness::Figure ladder_figure(const harness::PointContext& at, const std::string& rows,
+                              std::vector<harness::Series> series) {
+  return harness::Figure{
+      .id = harness::figure_slug(at.claim.id, "ladder", at.fields),
+      .claim = at.claim.id,
+      .title = fmt::format("{}: D_n at beta = Lambda/log n and H_n at beta = Lambda log n ({})", at.claim.id, rows),
+      .xlabel = "n",
+      .ylabel = "D_n, H_n",
+      .log_x = true,
+      .log_y = true,
+      .series = std::move(series)};
 }
 
 // Nested random rows of every family along a ladder of n.
@@ -99,7 +96,7 @@ harness::ExperimentResult criterion_on_random_sequences(const RandomSequencesPoi
   const std::size_t per_family = p.sequences_per_family;
   WorstRatio d_bound, h_bound;
   std::size_t sequences = 0;
-  Json series = Json::array();
+  std::vector<harness::Series> series;
   const auto& families = gap_families();
   const std::size_t count = families.size() * per_family;
   std::vector<std::vector<Rung>> rungs(count);
@@ -124,7 +121,7 @@ harness::ExperimentResult criterion_on_random_sequences(const RandomSequencesPoi
       }
     }
     if (s % per_family == 0) {
-      for (Json& one : sequence_series(name, ladder, rungs[s])) series.push_back(std::move(one));
+      for (harness::Series& one : sequence_series(name, ladder, rungs[s])) series.push_back(std::move(one));
     }
   }
   harness::ExperimentResult out;
@@ -134,8 +131,8 @@ harness::ExperimentResult criterion_on_random_sequences(const RandomSequencesPoi
                   sequences, "D_n / bound");
   d_check.p_method += fmt::format("; D_n and H_n decreased at {} of {} rung steps", decreasing, steps);
   out.checks.push_back(std::move(d_check));
-  out.checks.push_back(ratio_check("r_n = log n: H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2 -> 0 at every rung",
-                                   h_bound, sequences, "H_n / bound"));
+  out.checks.push_back(ratio_check("r_n = log n: H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2 -> 0 at every rung", h_bound,
+                                   sequences, "H_n / bound"));
   out.figures.push_back(ladder_figure(at, "random", std::move(series)));
   return out;
 }
@@ -152,7 +149,7 @@ harness::ExperimentResult criterion_on_deterministic_sequences(const Determinist
   const std::vector<std::uint64_t>& ladder = p.n;
   WorstRatio d_bound, h_bound, d_monotone, h_monotone;
   std::size_t sequences = 0;
-  Json series = Json::array();
+  std::vector<harness::Series> series;
   for (const std::string kind :
        {"equicorrelated (rho = 0.5)", "contact at every gap (Delta_k = log k)", "two steps (sqrt n within 1)"}) {
     ++sequences;
@@ -169,7 +166,7 @@ harness::ExperimentResult criterion_on_deterministic_sequences(const Determinist
         h_monotone.add_lazy(bound_ratio(rungs[k].h, rungs[k - 1].h) * (1 + 0x1p-52), where);
       }
     }
-    for (Json& one : sequence_series(kind, ladder, rungs)) series.push_back(std::move(one));
+    for (harness::Series& one : sequence_series(kind, ladder, rungs)) series.push_back(std::move(one));
   }
   harness::ExperimentResult out;
   out.checks.push_back(
@@ -197,10 +194,9 @@ std::unique_ptr<harness::Claim> gap_criterion() {
       harness::ModelChoice<harness::NoModel>{{}});
   const std::vector<std::uint64_t> smoke_ladder{1000, 10000, 100000};
   const std::vector<std::uint64_t> standard_ladder{1000, 10000, 100000, 1000000, 10000000};
-  claim->experiment("random",
-                    harness::Grid<RandomSequencesPoint>{.smoke = {{smoke_ladder, 2}},
-                                                        .standard = {{standard_ladder, 2}}},
-                    criterion_on_random_sequences);
+  claim->experiment(
+      "random", harness::Grid<RandomSequencesPoint>{.smoke = {{smoke_ladder, 2}}, .standard = {{standard_ladder, 2}}},
+      criterion_on_random_sequences);
   claim->experiment(
       "deterministic",
       harness::Grid<DeterministicSequencesPoint>{.smoke = {{smoke_ladder}}, .standard = {{standard_ladder}}},

@@ -7,8 +7,8 @@
 //   - c < 1: mean log a_max against log n over an n-ladder, slope -(1 - c).
 #include <fmt/core.h>
 
-#include <boost/math/special_functions/gamma.hpp>
 #include <algorithm>
+#include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -18,9 +18,9 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/linear_fit.hpp"
@@ -83,37 +83,37 @@ void pd_moment_checks(const WindowSample& s, double alpha, double bias, const st
   const auto top = ref::pd_mean_top_weight<double>(alpha);
   const auto inv = ref::pd_mean_inverse_top<double>(alpha);
   out.checks.push_back(harness::tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error,
-                                            fmt::format("{}: E sum a^2 = 1 - alpha", who), 0.05));
+                                                     fmt::format("{}: E sum a^2 = 1 - alpha", who), 0.05));
   out.checks.push_back(harness::tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error,
-                                            fmt::format("{}: E H = psi(1) - psi(1 - alpha)", who), 0.3));
-  out.checks.push_back(harness::tolerance_mean_check(s.top_weight, top.value, bias + top.error,
-                                            fmt::format("{}: E a_max = E V_1 (Mecke/Laplace form)", who), 0.05));
+                                                     fmt::format("{}: E H = psi(1) - psi(1 - alpha)", who), 0.3));
+  out.checks.push_back(harness::tolerance_mean_check(
+      s.top_weight, top.value, bias + top.error, fmt::format("{}: E a_max = E V_1 (Mecke/Laplace form)", who), 0.05));
   out.checks.push_back(harness::tolerance_mean_check(s.partition, inv.value, bias + inv.error,
-                                            fmt::format("{}: E Z = E[1/a_max] = 1/(1 - alpha)", who),
-                                            0.15 * inv.value));
+                                                     fmt::format("{}: E Z = E[1/a_max] = 1/(1 - alpha)", who),
+                                                     0.15 * inv.value));
 }
 
 void pd_law_checks(const WindowSample& s, double alpha, const harness::PointContext& at, const std::string& who,
                    harness::ExperimentResult& out) {
   const std::string& claim = at.claim.id;
   std::vector<double> pit;
-  fill_pit(s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }, pit);
-  out.checks.push_back(harness::gof_check(stats::ks_test(pit),
-                                          fmt::format("{}: a_(2)/a_(1) ~ U^(1/alpha), P(<= x) = x^alpha (KS)", who),
-                                          pit.size()));
+  fill_pit(
+      s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }, pit);
+  out.checks.push_back(harness::gof_check(
+      stats::ks_test(pit), fmt::format("{}: a_(2)/a_(1) ~ U^(1/alpha), P(<= x) = x^alpha (KS)", who), pit.size()));
   const TopWeightCdf cdf(alpha);
   fill_pit(s.top_weight, cdf, pit);
   out.checks.push_back(harness::gof_check(
-      stats::ks_test(pit), fmt::format("{}: law of a_max = law of V_1 (KS; reference CDF error {:.1e})", who, cdf.error()),
-      pit.size()));
+      stats::ks_test(pit),
+      fmt::format("{}: law of a_max = law of V_1 (KS; reference CDF error {:.1e})", who, cdf.error()), pit.size()));
   out.figures.push_back(harness::cdf_comparison_figure(
       harness::figure_slug(claim, "top-weight-cdf", at.fields), claim,
       fmt::format("{}: ECDF of a_max against the PD({:.3g}, 0) CDF of V_1, {}", claim, alpha, at.label), "a_max",
       s.top_weight, cdf));
   out.figures.push_back(harness::cdf_comparison_figure(
       harness::figure_slug(claim, "ratio-cdf", at.fields), claim,
-      fmt::format("{}: ECDF of a_(2)/a_(1) against x^alpha, alpha = {:.3g}, {}", claim, alpha, at.label),
-      "a_(2)/a_(1)", s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }));
+      fmt::format("{}: ECDF of a_(2)/a_(1) against x^alpha, alpha = {:.3g}, {}", claim, alpha, at.label), "a_(2)/a_(1)",
+      s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }));
 }
 
 const ref::ScoreFamily kExponential{ref::ScoreFamily::Kind::exponential, 1};
@@ -174,7 +174,7 @@ harness::ExperimentResult top_weight_vanishes(const SubcriticalPoint& p, const P
   // Common random numbers across the ladder: the same stream at every n.
   const auto stream = at.streams.key();
   std::vector<double> log_n, mean_log_top, weight;
-  harness::Json xs = harness::Json::array(), ys = harness::Json::array(), es = harness::Json::array();
+  std::vector<double> xs, ys, es;
   for (double n : p.n) {
     const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, p.K, reps, stream);
     std::vector<double> log_top(reps);
@@ -192,22 +192,20 @@ harness::ExperimentResult top_weight_vanishes(const SubcriticalPoint& p, const P
   out.checks.push_back(harness::rate_check(
       fmt::format("c = {:.3g} < 1: slope of E log a_max against log n = -(1 - c) (+-0.02); a_max -> 0", c), fit.slope,
       -(1 - c), 0.02, "Monte Carlo means with common random numbers over the n-ladder, weighted fit"));
-  harness::Json fitted = harness::Json::array();
+  std::vector<double> fitted;
   for (double x : log_n) fitted.push_back(fit.intercept + fit.slope * x);
-  harness::Json series = harness::Json::array();
-  series.push_back({{"label", "E log a_max (MC, 2 s.e.)"}, {"style", "errorbars"}, {"x", xs}, {"y", ys}, {"yerr", es}});
-  series.push_back({{"label", fmt::format("fit, slope {:.4f} (theory {:.4f})", fit.slope, -(1 - c))},
-                    {"style", "lines"}, {"x", xs}, {"y", fitted}});
+  std::vector<harness::Series> series;
+  series.push_back({"E log a_max (MC, 2 s.e.)", "errorbars", xs, ys, es});
+  series.push_back({fmt::format("fit, slope {:.4f} (theory {:.4f})", fit.slope, -(1 - c)), "lines", xs, fitted});
   const std::string& claim = at.claim.id;
-  out.figures.push_back({{"id", harness::figure_slug(claim, "subcritical", at.fields)},
-                         {"claim", claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: E log a_max against n, exponential rows, beta = {:.3g}", claim, c)},
-                         {"xlabel", "n"},
-                         {"ylabel", "E log a_max"},
-                         {"log_x", true},
-                         {"log_y", false},
-                         {"series", std::move(series)}});
+  out.figures.push_back(
+      harness::Figure{.id = harness::figure_slug(claim, "subcritical", at.fields),
+                      .claim = claim,
+                      .title = fmt::format("{}: E log a_max against n, exponential rows, beta = {:.3g}", claim, c),
+                      .xlabel = "n",
+                      .ylabel = "E log a_max",
+                      .log_x = true,
+                      .series = std::move(series)});
   return out;
 }
 
@@ -240,12 +238,12 @@ std::unique_ptr<harness::Claim> pd_limit() {
                     harness::Grid<ExponentialRowsPoint>{.smoke = rows(4000), .standard = rows(20000)},
                     exponential_rows_tend_to_pd);
   const std::vector<double> ladder{1e4, 1e6, 1e8, 1e10, 1e12};
-  claim->experiment("subcritical",
-                    harness::Grid<SubcriticalPoint>{.smoke = {{0.5, ladder, kTopK, 500}},
-                                                    .standard = {{0.3, ladder, kTopK, 2000},
-                                                                 {0.5, ladder, kTopK, 2000},
-                                                                 {0.7, ladder, kTopK, 2000}}},
-                    top_weight_vanishes);
+  claim->experiment(
+      "subcritical",
+      harness::Grid<SubcriticalPoint>{
+          .smoke = {{0.5, ladder, kTopK, 500}},
+          .standard = {{0.3, ladder, kTopK, 2000}, {0.5, ladder, kTopK, 2000}, {0.7, ladder, kTopK, 2000}}},
+      top_weight_vanishes);
   return claim;
 }
 

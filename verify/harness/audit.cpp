@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "verify/harness/point_json.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/multiplicity.hpp"
@@ -29,10 +30,13 @@ std::uint32_t calibration_seed(std::size_t s) { return rng::hash32("attnlaw cali
 
 namespace {
 
+// A check's parameters as results.json prints them.
+std::string params_text(const Check& c) { return c.params ? to_json(*c.params).dump() : "null"; }
+
 // Parameters compare as JSON objects: a stored calibration.json has its keys sorted.
 bool same_check(const CalibrationRow& row, const Check& c) {
   return row.claim == c.claim && row.experiment == c.experiment && row.test == c.test && row.target == c.target &&
-         nlohmann::json::parse(row.params.dump()) == nlohmann::json::parse(c.params.dump());
+         nlohmann::json::parse(row.params.dump()) == nlohmann::json::parse(params_text(c));
 }
 
 // The stored row's last seed against this run's check (a deterministic check has no p-value to compare).
@@ -79,7 +83,7 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
         row.experiment = c.experiment;
         row.test = c.test;
         row.target = c.target;
-        row.params = c.params;
+        row.params = c.params ? to_json(*c.params) : Json(nullptr);
         rows.push_back(std::move(row));
       }
     }
@@ -89,14 +93,14 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
       const Check& c = out.checks[i];
       if (!same_check(rows[i], c)) {
         throw std::runtime_error(fmt::format("calibration: check {} is {}: {} {} here, not the stored one", i, c.claim,
-                                             c.test, c.params.dump()));
+                                             c.test, params_text(c)));
       }
       rows[i].null_law = c.null_law;
       if (replay) {
         if (!same_outcome(rows[i], c)) {
           throw std::runtime_error(
               fmt::format("calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim, c.test,
-                          c.params.dump()));
+                          params_text(c)));
         }
         continue;
       }
@@ -170,7 +174,7 @@ std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& 
       throw std::runtime_error(
           fmt::format("calibration: {}: {} {} does not reproduce its stored last seed; rerun "
                       "that claim too, or calibrate from scratch",
-                      c.claim, c.test, c.params.dump()));
+                      c.claim, c.test, params_text(c)));
     }
     kept.push_back(next_stored++);
   }
@@ -297,7 +301,7 @@ std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOpti
     for (const Check& c : out.checks) {
       if (c.verdict != Verdict::fail) continue;
       outcome.killed = true;
-      outcome.failing_checks.push_back(c.claim + ": " + c.test + " " + c.params.dump());
+      outcome.failing_checks.push_back(c.claim + ": " + c.test + " " + params_text(c));
       if (std::find(outcome.killed_by.begin(), outcome.killed_by.end(), c.claim) == outcome.killed_by.end()) {
         outcome.killed_by.push_back(c.claim);
       }

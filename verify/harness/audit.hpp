@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/harness/json.hpp"
 #include "verify/harness/runner.hpp"
 
 namespace attnlaw::harness {
@@ -65,7 +66,7 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
 struct MutantOutcome {
   const Mutant* mutant = nullptr;
   bool killed = false;
-  std::vector<std::string> killed_by;  // claims with a FAIL
+  std::vector<std::string> killed_by;       // claims with a FAIL
   std::vector<std::string> failing_checks;  // "claim: test (params)"
 };
 

@@ -11,15 +11,12 @@ const char* to_string(Verdict v) noexcept {
   return "FAIL";
 }
 
-const char* to_string(NullLaw law) noexcept {
-  return law == NullLaw::uniform ? "uniform" : "conservative";
-}
+const char* to_string(NullLaw law) noexcept { return law == NullLaw::uniform ? "uniform" : "conservative"; }
 
-Check make_check(const stats::TestResult& result, std::string target, Json params) {
+Check make_check(const stats::TestResult& result, std::string target) {
   Check c;
   c.test = result.test;
   c.target = std::move(target);
-  c.params = std::move(params);
   c.statistic = result.statistic;
   c.p_value = result.p_value;
   c.p_method = result.p_method;

@@ -1,16 +1,13 @@
 #pragma once
 // One record of results.json: the outcome of one test of one claim at one grid point.
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <optional>
 #include <string>
 
+#include "verify/harness/point.hpp"
 #include "verify/stats/test_result.hpp"
 
 namespace attnlaw::harness {
-
-using Json = nlohmann::ordered_json;  // insertion order kept, so reports regenerate byte for byte
 
 enum class Verdict { pass, suspect, fail };
 const char* to_string(Verdict v) noexcept;
@@ -37,9 +34,9 @@ struct Detectable {
 
 struct Check {
   // Filled by the claim.
-  std::string test;    // e.g. "anderson-darling", "z-test", "deterministic"
-  std::string target;  // what the test is applied to, e.g. "Mahalanobis d^2 ~ chi2_3"
-  Json params;         // grid point: d, beta, n, reps, ... (null: the runner sets the point's)
+  std::string test;              // e.g. "anderson-darling", "z-test", "deterministic"
+  std::string target;            // what the test is applied to, e.g. "Mahalanobis d^2 ~ chi2_3"
+  std::optional<Fields> params;  // the grid point (d, beta, n, reps, ...); unset: the runner gives the point's
   double statistic = 0;
   std::optional<double> p_value;  // absent for deterministic checks
   std::string p_method;
@@ -63,6 +60,6 @@ struct Check {
 };
 
 // Builds a check from a test result; the remaining fields are set by the caller.
-Check make_check(const stats::TestResult& result, std::string target, Json params = {});
+Check make_check(const stats::TestResult& result, std::string target);
 
 }  // namespace attnlaw::harness

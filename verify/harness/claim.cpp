@@ -27,12 +27,4 @@ const char* to_string(Provenance p) noexcept {
   return "derived";
 }
 
-std::vector<GridPoint> JsonGridClaim::points(Battery battery) const {
-  std::vector<GridPoint> out;
-  for (Json& point : grid(battery)) {
-    out.push_back({"", point, [this, point](const RunContext& context) { return run(point, context); }});
-  }
-  return out;
-}
-
 }  // namespace attnlaw::harness

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "verify/harness/check.hpp"
+#include "verify/harness/figure.hpp"
+#include "verify/harness/point.hpp"
 
 namespace attnlaw::harness {
 
@@ -20,12 +22,12 @@ enum class Provenance { paper, paper_summary, derived };
 const char* to_string(Provenance p) noexcept;
 
 struct ClaimInfo {
-  std::string id;              // "<paper tag>.<claim name>"
-  std::string paper;           // "SL"
-  std::string theorem;         // where the statement lives
-  std::string statement;       // one sentence
+  std::string id;         // "<paper tag>.<claim name>"
+  std::string paper;      // "SL"
+  std::string theorem;    // where the statement lives
+  std::string statement;  // one sentence
   Provenance provenance = Provenance::derived;
-  std::string provenance_note; // the tags of the theory notes, e.g. "[derived][checked]"
+  std::string provenance_note;  // the tags of the theory notes, e.g. "[derived][checked]"
 };
 
 struct RunContext {
@@ -37,13 +39,13 @@ struct RunContext {
 // What one grid point of a claim produced.
 struct ExperimentResult {
   std::vector<Check> checks;
-  std::vector<Json> figures;
+  std::vector<Figure> figures;
 };
 
 // One grid point of one experiment of a claim, ready to run.
 struct GridPoint {
   std::string experiment;  // the experiment's name within its claim
-  Json params;             // the point as the report prints it; each check's params unless it sets its own
+  Fields params;           // the point as the report prints it; each check's params unless it sets its own
   std::function<ExperimentResult(const RunContext&)> run;
 };
 
@@ -55,15 +57,6 @@ class Claim {
   virtual std::vector<GridPoint> points(Battery battery) const = 0;
   // The planted bugs (mutants) registered beside this claim as alternative models of its theorem.
   virtual std::vector<std::string> planted_bugs() const { return {}; }
-};
-
-// A claim whose grid points are JSON objects and whose experiments key their own streams: the
-// form of the claims not yet written as a ClaimSpec (claim_spec.hpp), which replaces it.
-class JsonGridClaim : public Claim {
- public:
-  virtual std::vector<Json> grid(Battery battery) const = 0;
-  virtual ExperimentResult run(const Json& point, const RunContext& context) const = 0;
-  std::vector<GridPoint> points(Battery battery) const final;
 };
 
 }  // namespace attnlaw::harness

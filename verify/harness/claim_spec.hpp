@@ -13,7 +13,6 @@
 #include "verify/harness/claim.hpp"
 #include "verify/harness/model_choice.hpp"
 #include "verify/harness/point.hpp"
-#include "verify/harness/point_json.hpp"
 #include "verify/harness/streams.hpp"
 
 namespace attnlaw::harness {
@@ -57,12 +56,11 @@ class ClaimSpec final : public Claim {
       for (const Point& p : grid.in(battery)) {
         const Fields fields = p.fields();
         std::string label = canonical_label(fields);
-        out.push_back(
-            {name, to_json(fields), [&info, &models, run, name, p, fields, label](const RunContext& context) {
-               const PointContext point{info, context.battery, Streams(context.seed, info.id, name, label), fields,
-                                        label};
-               return run(p, models.in_force(context), point);
-             }});
+        out.push_back({name, fields, [&info, &models, run, name, p, fields, label](const RunContext& context) {
+                         const PointContext point{info, context.battery, Streams(context.seed, info.id, name, label),
+                                                  fields, label};
+                         return run(p, models.in_force(context), point);
+                       }});
       }
       return out;
     });
@@ -83,8 +81,7 @@ class ClaimSpec final : public Claim {
  private:
   ClaimInfo info_;
   ModelChoice<Model> models_;
-  std::vector<std::function<std::vector<GridPoint>(Battery, const ClaimInfo&, const ModelChoice<Model>&)>>
-      experiments_;
+  std::vector<std::function<std::vector<GridPoint>(Battery, const ClaimInfo&, const ModelChoice<Model>&)>> experiments_;
 };
 
 }  // namespace attnlaw::harness

@@ -51,33 +51,27 @@ void ladder_check(const FigureSource& source, std::span<const double> n, std::sp
   const stats::LinearFit fit = stats::log_log_fit(n, error);
   const double y0 = std::log(error[0]);
 
-  out.checks.push_back(rate_check(
-      fmt::format("n-ladder of exact {}: fitted slope of log|theta_n - theta_inf| vs theory {:.4g} (+-{:g})", quantity,
-                  theory_slope, tolerance),
-      fit.slope, theory_slope, tolerance, "exact finite-n values (no sampling)"));
+  out.checks.push_back(
+      rate_check(fmt::format("n-ladder of exact {}: fitted slope of log|theta_n - theta_inf| vs theory {:.4g} (+-{:g})",
+                             quantity, theory_slope, tolerance),
+                 fit.slope, theory_slope, tolerance, "exact finite-n values (no sampling)"));
 
-  Json errors = Json::array(), fitted = Json::array(), theory = Json::array(), ns = Json::array();
+  std::vector<double> fitted(k), theory(k);
   for (std::size_t i = 0; i < k; ++i) {
-    ns.push_back(n[i]);
-    errors.push_back(error[i]);
-    fitted.push_back(std::exp(fit.intercept + fit.slope * x[i]));
-    theory.push_back(std::exp(y0 + theory_slope * (x[i] - x[0])));
+    fitted[i] = std::exp(fit.intercept + fit.slope * x[i]);
+    theory[i] = std::exp(y0 + theory_slope * (x[i] - x[0]));
   }
-  Json series = Json::array();
-  series.push_back(
-      {{"label", fmt::format("theory slope {:.3f}", theory_slope)}, {"style", "lines"}, {"x", ns}, {"y", theory}});
-  series.push_back(
-      {{"label", fmt::format("fitted slope {:.3f}", fit.slope)}, {"style", "lines"}, {"x", ns}, {"y", fitted}});
-  series.push_back({{"label", "|exact finite-n - limit|"}, {"style", "points"}, {"x", ns}, {"y", errors}});
-  out.figures.push_back({{"id", source.id},
-                         {"claim", source.claim},
-                         {"kind", "curves"},
-                         {"title", fmt::format("{}: n-ladder of {} ({})", source.claim, quantity, source.point_label)},
-                         {"xlabel", "n"},
-                         {"ylabel", "|theta_n - theta_inf|"},
-                         {"log_x", true},
-                         {"log_y", true},
-                         {"series", std::move(series)}});
+  const std::vector<double> ns(n.begin(), n.end());
+  out.figures.push_back({.id = source.id,
+                         .claim = source.claim,
+                         .title = fmt::format("{}: n-ladder of {} ({})", source.claim, quantity, source.point_label),
+                         .xlabel = "n",
+                         .ylabel = "|theta_n - theta_inf|",
+                         .log_x = true,
+                         .log_y = true,
+                         .series = {{fmt::format("theory slope {:.3f}", theory_slope), "lines", ns, theory},
+                                    {fmt::format("fitted slope {:.3f}", fit.slope), "lines", ns, fitted},
+                                    {"|exact finite-n - limit|", "points", ns, error}}});
 }
 
 }  // namespace attnlaw::harness

@@ -6,7 +6,6 @@
 #include <cctype>
 #include <vector>
 
-#include "verify/harness/point_json.hpp"
 #include "verify/stats/power.hpp"
 
 namespace attnlaw::harness {
@@ -24,17 +23,13 @@ std::string figure_slug(const std::string& claim, const std::string& suffix) {
 }
 
 std::string figure_slug(const std::string& claim, const std::string& kind, const Fields& point) {
-  return figure_slug(claim, kind, to_json(point));
-}
-
-std::string figure_slug(const std::string& claim, const std::string& kind, const Json& params) {
   std::string suffix = kind;
-  for (const auto& [key, value] : params.items()) {
-    if (key == "reps") continue;
-    suffix += "-" + key;
-    if (value.is_number_integer()) suffix += std::to_string(value.get<long long>());
-    if (value.is_number_float()) suffix += fmt::format("{:g}", value.get<double>());
-    if (value.is_string()) suffix += value.get<std::string>();
+  for (const Field& f : point) {
+    if (f.name == "reps") continue;
+    suffix += "-" + f.name;
+    if (const auto* i = std::get_if<std::int64_t>(&f.value)) suffix += std::to_string(*i);
+    if (const auto* x = std::get_if<double>(&f.value)) suffix += fmt::format("{:g}", *x);
+    if (const auto* text = std::get_if<std::string>(&f.value)) suffix += *text;
   }
   std::string slug = figure_slug(claim, suffix);
   for (std::size_t i = 0; i < slug.size(); ++i) {
@@ -46,47 +41,47 @@ std::string figure_slug(const std::string& claim, const std::string& kind, const
   return slug;
 }
 
-Json pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,
-                     std::span<const double> pit, double level) {
+Figure pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,
+                       std::span<const double> pit, double level) {
   std::vector<double> sorted(pit.begin(), pit.end());
   std::sort(sorted.begin(), sorted.end());
-  Json u = Json::array(), ecdf = Json::array();
+  std::vector<double> u, ecdf;
   for (int k = 0; k <= kGridIntervals; ++k) {
     const double x = static_cast<double>(k) / kGridIntervals;
     const auto below = std::upper_bound(sorted.begin(), sorted.end(), x) - sorted.begin();
     u.push_back(x);
     ecdf.push_back(static_cast<double>(below) / static_cast<double>(sorted.size()));
   }
-  return Json{{"id", id},
-              {"claim", claim},
-              {"kind", "pit-ecdf"},
-              {"title", title},
-              {"sample_size", sorted.size()},
-              {"u", std::move(u)},
-              {"ecdf", std::move(ecdf)},
-              {"band_level", level},
-              {"band_halfwidth", stats::dkw_band_halfwidth(sorted.size(), level)}};
+  return {.id = id,
+          .claim = claim,
+          .kind = Figure::Kind::pit_ecdf,
+          .title = title,
+          .sample_size = sorted.size(),
+          .u = std::move(u),
+          .ecdf = std::move(ecdf),
+          .band_level = level,
+          .band_halfwidth = stats::dkw_band_halfwidth(sorted.size(), level)};
 }
 
-Json cdf_comparison_figure(const std::string& id, const std::string& claim, const std::string& title,
-                           const std::string& xlabel, std::span<const double> sample,
-                           const std::function<double(double)>& reference_cdf) {
+Figure cdf_comparison_figure(const std::string& id, const std::string& claim, const std::string& title,
+                             const std::string& xlabel, std::span<const double> sample,
+                             const std::function<double(double)>& reference_cdf) {
   std::vector<double> sorted(sample.begin(), sample.end());
   std::sort(sorted.begin(), sorted.end());
   const std::size_t m = sorted.size();
-  Json x = Json::array(), empirical = Json::array(), reference = Json::array();
+  std::vector<double> x, empirical, reference;
   for (int k = 0; k <= kGridIntervals; ++k) {
     const std::size_t i = std::min(m - 1, static_cast<std::size_t>(k) * (m - 1) / kGridIntervals);
     x.push_back(sorted[i]);
     empirical.push_back((static_cast<double>(i) + 0.5) / static_cast<double>(m));
     reference.push_back(reference_cdf(sorted[i]));
   }
-  Json series = Json::array();
-  series.push_back({{"label", "empirical"}, {"style", "lines"}, {"x", x}, {"y", std::move(empirical)}});
-  series.push_back({{"label", "reference"}, {"style", "lines"}, {"x", std::move(x)}, {"y", std::move(reference)}});
-  return Json{{"id", id},       {"claim", claim},          {"kind", "curves"}, {"title", title},
-              {"xlabel", xlabel}, {"ylabel", "CDF"},        {"log_x", false},   {"log_y", false},
-              {"series", std::move(series)}};
+  return {.id = id,
+          .claim = claim,
+          .title = title,
+          .xlabel = xlabel,
+          .ylabel = "CDF",
+          .series = {{"empirical", "lines", x, std::move(empirical)}, {"reference", "lines", x, std::move(reference)}}};
 }
 
 }  // namespace attnlaw::harness

@@ -1,6 +1,6 @@
 #pragma once
 // The provenance block of a report: what produced it. Never compared by CI.
-#include "verify/harness/check.hpp"
+#include "verify/harness/json.hpp"
 
 namespace attnlaw::harness {
 

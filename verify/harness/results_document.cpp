@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "verify/harness/figure_json.hpp"
+#include "verify/harness/point_json.hpp"
+
 namespace attnlaw::harness {
 namespace {
 
@@ -23,7 +26,7 @@ Json check_to_json(const Check& c) {
   j["provenance"] = c.provenance;
   j["test"] = c.test;
   if (!c.target.empty()) j["target"] = c.target;
-  j["params"] = c.params;
+  j["params"] = c.params ? to_json(*c.params) : Json(nullptr);
   j["statistic"] = c.statistic;
   j["p_value"] = c.p_value ? Json(*c.p_value) : Json(nullptr);
   j["p_method"] = c.p_method;
@@ -88,7 +91,7 @@ Json results_document(const Registry& registry, const RunOutput& output, const R
   doc["checks"] = std::move(checks);
 
   Json figures = Json::array();
-  for (const Json& f : output.figures) figures.push_back(f);
+  for (const Figure& f : output.figures) figures.push_back(to_json(f));
   doc["figures"] = std::move(figures);
   return doc;
 }
@@ -99,7 +102,7 @@ Json timings_document(const RunOutput& output, const RunOptions& options) {
   for (const ExperimentTiming& t : output.timings) {
     Json row{{"claim", t.claim}};
     if (!t.experiment.empty()) row["experiment"] = t.experiment;
-    row["params"] = t.params;
+    row["params"] = to_json(t.params);
     row["seconds"] = t.seconds;
     rows.push_back(std::move(row));
     total += t.seconds;

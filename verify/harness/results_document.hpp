@@ -1,6 +1,7 @@
 #pragma once
 // results.json (schema 1, DESIGN.md): everything but "provenance" regenerates byte for byte;
 // timings go to timings.json.
+#include "verify/harness/json.hpp"
 #include "verify/harness/runner.hpp"
 
 namespace attnlaw::harness {

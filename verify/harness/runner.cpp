@@ -26,8 +26,8 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
       throw std::invalid_argument("--claim: unknown claim id '" + id + "' (see 'attnlaw list')");
     }
     if (claim->points(options.battery).empty()) {
-      throw std::invalid_argument("--claim: claim '" + id + "' has no grid in battery '" +
-                                  to_string(options.battery) + "'");
+      throw std::invalid_argument("--claim: claim '" + id + "' has no grid in battery '" + to_string(options.battery) +
+                                  "'");
     }
     bool duplicate = false;
     for (const Claim* c : selected) duplicate = duplicate || c == claim;
@@ -66,14 +66,14 @@ RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& 
       }
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
       for (Check& check : result.checks) {
-        if (check.params.is_null()) check.params = point.params;
+        if (!check.params) check.params = point.params;
         check.claim = info.id;
         check.experiment = point.experiment;
         check.paper = info.paper;
         check.provenance = to_string(info.provenance);
         out.checks.push_back(std::move(check));
       }
-      for (Json& figure : result.figures) out.figures.push_back(std::move(figure));
+      for (Figure& figure : result.figures) out.figures.push_back(std::move(figure));
       out.timings.push_back({info.id, point.experiment, point.params, elapsed.count()});
       ++done;
       if (observer) observer(info.id, done, total);

@@ -18,22 +18,22 @@ struct RunOptions {
   Battery battery = Battery::smoke;
   std::vector<std::string> claim_ids;  // empty: every claim with a grid in the battery
   std::uint32_t seed = kDefaultSeed;
-  int threads = 0;                     // 0: the OpenMP default
-  std::string mutant;                  // a planted bug of the registry's catalogue, or empty
+  int threads = 0;     // 0: the OpenMP default
+  std::string mutant;  // a planted bug of the registry's catalogue, or empty
   Policy policy;
 };
 
 struct ExperimentTiming {
   std::string claim;
   std::string experiment;
-  Json params;
+  Fields params;
   double seconds = 0;
 };
 
 struct RunOutput {
   std::vector<const Claim*> claims;
   std::vector<Check> checks;
-  std::vector<Json> figures;
+  std::vector<Figure> figures;
   std::vector<ExperimentTiming> timings;
 };
 

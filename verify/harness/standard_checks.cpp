@@ -30,7 +30,8 @@ Check chi_square_check(const stats::ChiSquareTest& test, std::string target) {
 Check mean_check(const stats::MeanTest& test, double mu0, std::string what, double sigma, std::size_t m,
                  std::string effect_name, double scale, std::optional<double> target) {
   Check c = make_check(test.result, std::move(what));
-  c.effect = Effect{effect_name, (test.estimate - mu0) / scale, {(test.ci.lo - mu0) / scale, (test.ci.hi - mu0) / scale}};
+  c.effect =
+      Effect{effect_name, (test.estimate - mu0) / scale, {(test.ci.lo - mu0) / scale, (test.ci.hi - mu0) / scale}};
   c.detectable_at = [sigma, m, scale, name = "|" + effect_name + "|"](double alpha) {
     return Detectable{name, stats::detectable_mean_shift(sigma, m, alpha, kPower) / scale, kPower};
   };
@@ -74,11 +75,6 @@ Check rate_check(std::string what, double fitted_slope, double theory_slope, dou
   Check c = deterministic_check(std::move(what), std::abs(fitted_slope - theory_slope) / tolerance,
                                 std::move(method) + "; statistic = |fitted - theory| / tolerance");
   c.effect = Effect{"fitted slope", fitted_slope, {fitted_slope, fitted_slope}};
-  return c;
-}
-
-Check with_params(Check c, Json params) {
-  c.params = std::move(params);
   return c;
 }
 

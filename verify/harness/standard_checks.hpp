@@ -1,7 +1,6 @@
 #pragma once
 // The usual checks, each with its detectable discrepancy (STATISTICS.md §4) attached, so that a
 // claim states what its tests can see by construction rather than by habit.
-#include <concepts>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -44,42 +43,5 @@ Check deterministic_check(std::string target, double statistic, std::string meth
 // A deterministic rate check: a slope fitted to exact (not sampled) values must lie within
 // `tolerance` of the theory's; statistic = |fitted - theory| / tolerance (pass iff <= 1).
 Check rate_check(std::string what, double fitted_slope, double theory_slope, double tolerance, std::string method);
-
-// The same, for a claim whose points are JSON (JsonGridClaim, being retired): the check carries
-// `params`. Templates that take exactly a Json, so that no call of the forms above can reach them.
-Check with_params(Check c, Json params);
-
-template <std::same_as<Json> P>
-Check gof_check(const stats::TestResult& result, std::string target, const P& params, std::size_t m) {
-  return with_params(gof_check(result, std::move(target), m), params);
-}
-template <std::same_as<Json> P>
-Check chi_square_check(const stats::ChiSquareTest& test, std::string target, const P& params) {
-  return with_params(chi_square_check(test, std::move(target)), params);
-}
-template <std::same_as<Json> P>
-Check mean_check(const stats::MeanTest& test, double mu0, std::string what, const P& params, double sigma, std::size_t m,
-                 std::string effect_name, double scale = 1, std::optional<double> target = std::nullopt) {
-  return with_params(mean_check(test, mu0, std::move(what), sigma, m, std::move(effect_name), scale, target), params);
-}
-template <std::same_as<Json> P>
-Check variance_check(const stats::VarianceTest& test, std::string what, const P& params, std::size_t m,
-                     std::optional<double> target = std::nullopt) {
-  return with_params(variance_check(test, std::move(what), m, target), params);
-}
-template <std::same_as<Json> P>
-Check proportion_check(const stats::ProportionTest& test, std::string what, const P& params, double p0, std::size_t m,
-                       std::optional<double> target = std::nullopt) {
-  return with_params(proportion_check(test, std::move(what), p0, m, target), params);
-}
-template <std::same_as<Json> P>
-Check deterministic_check(std::string target, const P& params, double statistic, std::string method) {
-  return with_params(deterministic_check(std::move(target), statistic, std::move(method)), params);
-}
-template <std::same_as<Json> P>
-Check rate_check(std::string what, const P& params, double fitted_slope, double theory_slope, double tolerance,
-                 std::string method) {
-  return with_params(rate_check(std::move(what), fitted_slope, theory_slope, tolerance, std::move(method)), params);
-}
 
 }  // namespace attnlaw::harness

@@ -9,45 +9,53 @@
 #include <vector>
 
 #include "verify/harness/audit.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::harness {
 namespace {
 
+// The one point of a test claim.
+struct OnePoint {
+  Fields fields() const { return {}; }
+};
+
 // p-values with known laws under the calibration seeds: U, 1 (a composite null well inside its
 // band), and U^2 (too many small p-values).
-class PValueClaim final : public JsonGridClaim {
- public:
-  const ClaimInfo& info() const override { return info_; }
-  std::vector<Json> grid(Battery) const override { return {Json::object()}; }
-  ExperimentResult run(const Json& point, const RunContext& context) const override {
-    rng::SampleSource source(rng::make_key(context.seed, info_.id, point.dump()), 0, 0);
-    const double u = source.next_uniform();
-    ExperimentResult out;
-    const auto add = [&](const char* name, double p, NullLaw law) {
-      Check c;
-      c.test = name;
-      c.params = point;
-      c.p_value = p;
-      c.p_method = "planted";
-      c.null_law = law;
-      out.checks.push_back(std::move(c));
-    };
-    add("uniform", u, NullLaw::uniform);
-    add("inside-band", 1.0, NullLaw::conservative);
-    add("inside-band-called-uniform", 1.0, NullLaw::uniform);
-    add("small-excess", u * u, NullLaw::conservative);
-    return out;
-  }
+ExperimentResult planted_p_values(const OnePoint&, const NoModel&, const PointContext& at) {
+  rng::SampleSource source(at.streams.key(), 0, 0);
+  const double u = source.next_uniform();
+  ExperimentResult out;
+  const auto add = [&](const char* name, double p, NullLaw law) {
+    Check c;
+    c.test = name;
+    c.p_value = p;
+    c.p_method = "planted";
+    c.null_law = law;
+    out.checks.push_back(std::move(c));
+  };
+  add("uniform", u, NullLaw::uniform);
+  add("inside-band", 1.0, NullLaw::conservative);
+  add("inside-band-called-uniform", 1.0, NullLaw::uniform);
+  add("small-excess", u * u, NullLaw::conservative);
+  return out;
+}
 
- private:
-  ClaimInfo info_{"TEST.p-values", "ST", "none", "planted p-value laws", Provenance::derived, "[derived]"};
-};
+std::unique_ptr<Claim> test_claim(std::string id, std::string statement,
+                                  ExperimentResult (*run)(const OnePoint&, const NoModel&, const PointContext&)) {
+  auto claim = std::make_unique<ClaimSpec<NoModel>>(
+      ClaimInfo{std::move(id), "ST", "none", std::move(statement), Provenance::derived, "[derived]"},
+      ModelChoice<NoModel>{NoModel{}});
+  claim->experiment("planted", Grid<OnePoint>{.smoke = {{}}, .standard = {{}}}, run);
+  return claim;
+}
+
+std::unique_ptr<Claim> p_value_claim() { return test_claim("TEST.p-values", "planted p-value laws", planted_p_values); }
 
 std::vector<CalibrationRow> run(std::size_t seeds, std::vector<CalibrationRow> resume = {}) {
   static const Registry registry = [] {
     Registry r;
-    r.add(std::make_unique<PValueClaim>());
+    r.add(p_value_claim());
     return r;
   }();
   RunOptions options;
@@ -81,9 +89,7 @@ void expect_same_calibration(const std::vector<CalibrationRow>& got, const std::
   }
 }
 
-TEST(Calibration, ResumedRunIsTheRunInOneGo) {
-  expect_same_calibration(run(12, run(5)), run(12));
-}
+TEST(Calibration, ResumedRunIsTheRunInOneGo) { expect_same_calibration(run(12, run(5)), run(12)); }
 
 TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
   auto stored = run(5);
@@ -97,34 +103,25 @@ TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
 
 // A p-value of 6e-7 every seed: below alpha = 1e-6 alone, above it after Holm beside the four
 // checks of TEST.p-values (5 x 6e-7 = 3e-6), so its fails depend on what it is run with.
-class NearThresholdClaim final : public JsonGridClaim {
- public:
-  const ClaimInfo& info() const override { return info_; }
-  std::vector<Json> grid(Battery) const override { return {Json::object()}; }
-  ExperimentResult run(const Json& point, const RunContext&) const override {
-    ExperimentResult out;
-    Check c;
-    c.test = "near-threshold";
-    c.params = point;
-    c.p_value = 6e-7;
-    c.p_method = "planted";
-    out.checks.push_back(c);
-    c.test = "deterministic";
-    c.p_value.reset();
-    c.deterministic_holds = true;
-    out.checks.push_back(std::move(c));
-    return out;
-  }
-
- private:
-  ClaimInfo info_{"TEST.near-threshold", "ST", "none", "a p-value near alpha", Provenance::derived, "[derived]"};
-};
+ExperimentResult near_threshold(const OnePoint&, const NoModel&, const PointContext&) {
+  ExperimentResult out;
+  Check c;
+  c.test = "near-threshold";
+  c.p_value = 6e-7;
+  c.p_method = "planted";
+  out.checks.push_back(c);
+  c.test = "deterministic";
+  c.p_value.reset();
+  c.deterministic_holds = true;
+  out.checks.push_back(std::move(c));
+  return out;
+}
 
 const Registry& two_claims() {
   static const Registry registry = [] {
     Registry r;
-    r.add(std::make_unique<PValueClaim>());
-    r.add(std::make_unique<NearThresholdClaim>());
+    r.add(p_value_claim());
+    r.add(test_claim("TEST.near-threshold", "a p-value near alpha", near_threshold));
     return r;
   }();
   return registry;
@@ -166,24 +163,22 @@ TEST(CalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
   EXPECT_THROW(update_calibration(battery, {"TEST.no-such-claim"}, options, earlier, nullptr), std::invalid_argument);
 }
 
-// A claim that carries planted bugs, for a catalogue of the harness's own.
-class PlantingClaim final : public JsonGridClaim {
- public:
-  PlantingClaim(std::string id, std::vector<std::string> planted) : planted_(std::move(planted)) { info_.id = std::move(id); }
-  const ClaimInfo& info() const override { return info_; }
-  std::vector<Json> grid(Battery) const override { return {Json::object()}; }
-  ExperimentResult run(const Json&, const RunContext&) const override { return {}; }
-  std::vector<std::string> planted_bugs() const override { return planted_; }
-
- private:
-  ClaimInfo info_{"", "ST", "none", "plants bugs", Provenance::derived, "[derived]"};
-  std::vector<std::string> planted_;
-};
+// A claim that carries planted bugs, for a catalogue of the harness's own: its model is a number.
+std::unique_ptr<Claim> planting_claim(std::string id, const std::vector<std::string>& planted) {
+  std::vector<ModelChoice<int>::Planted> models;
+  for (const std::string& name : planted) models.push_back({name, static_cast<int>(models.size()) + 1});
+  auto claim = std::make_unique<ClaimSpec<int>>(
+      ClaimInfo{std::move(id), "ST", "none", "plants bugs", Provenance::derived, "[derived]"},
+      ModelChoice<int>{0, std::move(models)});
+  claim->experiment("none", Grid<OnePoint>{.smoke = {{}}, .standard = {{}}},
+                    [](const OnePoint&, const int&, const PointContext&) { return ExperimentResult{}; });
+  return claim;
+}
 
 Registry planting_registry() {
   Registry r;
-  r.add(std::make_unique<PlantingClaim>("TEST.a", std::vector<std::string>{"bug-one", "bug-two"}));
-  r.add(std::make_unique<PlantingClaim>("TEST.b", std::vector<std::string>{"bug-two"}));
+  r.add(planting_claim("TEST.a", {"bug-one", "bug-two"}));
+  r.add(planting_claim("TEST.b", {"bug-two"}));
   r.add_mutant("bug-one", "the first planted bug");
   r.add_mutant("bug-two", "the second planted bug");
   r.validate();
@@ -199,7 +194,7 @@ TEST(MutantCatalogue, NamesTheClaimsThatCarryEachMutant) {
   EXPECT_EQ(r.mutants()[1].claims, (std::vector<std::string>{"TEST.a", "TEST.b"}));
 
   Registry unnamed;
-  unnamed.add(std::make_unique<PlantingClaim>("TEST.a", std::vector<std::string>{"bug-one"}));
+  unnamed.add(planting_claim("TEST.a", {"bug-one"}));
   EXPECT_THROW(unnamed.validate(), std::logic_error);
   Registry uncarried;
   uncarried.add_mutant("bug-one", "carried by no claim");
@@ -213,13 +208,21 @@ TEST(MutantsUpdate, ReplacesTheRerunRowsAndRefusesStaleOnes) {
   RunOptions options;
   Json stored = mutants_document({}, options);
   for (const Mutant& m : registry.mutants()) {
-    stored["mutants"].push_back({{"name", m.name}, {"description", m.description}, {"claims", m.claims},
-                                 {"killed", true}, {"killed_by", m.claims}, {"failing_checks", Json::array()}});
+    stored["mutants"].push_back({{"name", m.name},
+                                 {"description", m.description},
+                                 {"claims", m.claims},
+                                 {"killed", true},
+                                 {"killed_by", m.claims},
+                                 {"failing_checks", Json::array()}});
   }
   const Mutant& first = registry.mutants().front();
   Json fresh = mutants_document({}, options);
-  fresh["mutants"].push_back({{"name", first.name}, {"description", first.description}, {"claims", first.claims},
-                              {"killed", false}, {"killed_by", Json::array()}, {"failing_checks", Json::array()}});
+  fresh["mutants"].push_back({{"name", first.name},
+                              {"description", first.description},
+                              {"claims", first.claims},
+                              {"killed", false},
+                              {"killed_by", Json::array()},
+                              {"failing_checks", Json::array()}});
 
   const Json merged = update_mutants_document(registry, stored, fresh);
   ASSERT_EQ(merged["mutants"].size(), registry.mutants().size());

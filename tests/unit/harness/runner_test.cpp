@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
@@ -12,44 +13,43 @@ namespace attnlaw::harness {
 namespace {
 
 // A claim whose check is a floating-point sum over replicates, each drawing from its own stream:
-// any dependence on scheduling would change the low bits.
-class SumClaim final : public JsonGridClaim {
- public:
-  const ClaimInfo& info() const override { return info_; }
-  std::vector<Json> grid(Battery b) const override {
-    if (b == Battery::full) return {};
-    return {Json{{"reps", 5000}}, Json{{"reps", 777}}};
-  }
-  ExperimentResult run(const Json& point, const RunContext& context) const override {
-    const std::size_t reps = point.at("reps").get<std::size_t>();
-    const auto key = rng::make_key(context.seed, info_.id, point.dump());
-    std::vector<double> slot(reps);
-    for_each_replicate(reps, [&](std::size_t r) {
-      double acc = 0;
-      for (std::uint64_t j = 0; j < 100; ++j) {
-        rng::SampleSource s(key, static_cast<std::uint32_t>(r), j);
-        acc += std::log(s.next_uniform());
-      }
-      slot[r] = acc;
-    });
-    double total = 0;
-    for (double v : slot) total += v;
-    Check c;
-    c.test = "sum";
-    c.params = point;
-    c.statistic = total;
-    c.p_value = 0.5;
-    c.p_method = "none";
-    return {{c}, {}};
-  }
-
- private:
-  ClaimInfo info_{"TEST.sum", "SL", "none", "a sum", Provenance::derived, "[derived]"};
+// any dependence on scheduling would change the low bits. In the smoke battery only.
+struct RepsPoint {
+  std::size_t reps;
+  Fields fields() const { return {{"reps", reps}}; }
 };
+
+ExperimentResult sum_of_logs(const RepsPoint& p, const NoModel&, const PointContext& at) {
+  const rng::StreamKey key = at.streams.key();
+  std::vector<double> slot(p.reps);
+  for_each_replicate(p.reps, [&](std::size_t r) {
+    double acc = 0;
+    for (std::uint64_t j = 0; j < 100; ++j) {
+      rng::SampleSource s(key, static_cast<std::uint32_t>(r), j);
+      acc += std::log(s.next_uniform());
+    }
+    slot[r] = acc;
+  });
+  double total = 0;
+  for (double v : slot) total += v;
+  Check c;
+  c.test = "sum";
+  c.statistic = total;
+  c.p_value = 0.5;
+  c.p_method = "none";
+  return {{c}, {}};
+}
+
+std::unique_ptr<Claim> sum_claim() {
+  auto claim = std::make_unique<ClaimSpec<NoModel>>(
+      ClaimInfo{"TEST.sum", "SL", "none", "a sum", Provenance::derived, "[derived]"}, ModelChoice<NoModel>{NoModel{}});
+  claim->experiment("sum", Grid<RepsPoint>{.smoke = {{5000}, {777}}}, sum_of_logs);
+  return claim;
+}
 
 Json run_with_threads(int threads) {
   Registry registry;
-  registry.add(std::make_unique<SumClaim>());
+  registry.add(sum_claim());
   RunOptions options;
   options.threads = threads;
   const RunOutput out = run_claims(select_claims(registry, options), options);
@@ -69,19 +69,20 @@ TEST(Runner, ChecksDoNotDependOnTheThreadCount) {
 
 TEST(Runner, SelectionRejectsUnknownAndOffBatteryClaims) {
   Registry registry;
-  registry.add(std::make_unique<SumClaim>());
+  registry.add(sum_claim());
   RunOptions options;
   options.claim_ids = {"TEST.nope"};
   EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
   options.claim_ids = {"TEST.sum"};
-  options.battery = Battery::full;
+  options.battery = Battery::standard;
   EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
 }
 
 TEST(Runner, ExceptionsInsideReplicatesReachTheCaller) {
-  EXPECT_THROW(for_each_replicate(100, [](std::size_t r) {
-                 if (r == 37) throw std::runtime_error("replicate 37");
-               }),
+  EXPECT_THROW(for_each_replicate(100,
+                                  [](std::size_t r) {
+                                    if (r == 37) throw std::runtime_error("replicate 37");
+                                  }),
                std::runtime_error);
 }
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "tests/unit/support/run_registry.hpp"
-#include "theory/unified_framework/certify_bounds.hpp"
 #include "theory/all_claims.hpp"
+#include "theory/unified_framework/certify_bounds.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
@@ -34,15 +34,16 @@ std::string describe(const harness::RunOutput& output, bool failures_only) {
   std::string text;
   for (const auto& c : output.checks) {
     if (failures_only && c.verdict == harness::Verdict::pass) continue;
-    text += fmt::format("{:5} {} {}: {} = {:.4g} [{}]\n", harness::to_string(c.verdict), c.claim, c.params.dump(),
-                        c.target, c.statistic, c.p_method);
+    text +=
+        fmt::format("{:5} {} {}: {} = {:.4g} [{}]\n", harness::to_string(c.verdict), c.claim,
+                    harness::canonical_label(c.params.value_or(harness::Fields{})), c.target, c.statistic, c.p_method);
   }
   return text;
 }
 
-const std::vector<std::string> kClaims = {"UF.gap.laplace-identity", "UF.gap.lambda",      "UF.gap.bounds",
-                                          "UF.gap.envelope",         "UF.gap.ties",        "UF.gap.rank-collapse",
-                                          "UF.gap.criterion",        "UF.family.equicorrelated"};
+const std::vector<std::string> kClaims = {
+    "UF.gap.laplace-identity", "UF.gap.lambda",    "UF.gap.bounds",           "UF.gap.envelope", "UF.gap.ties",
+    "UF.gap.rank-collapse",    "UF.gap.criterion", "UF.family.equicorrelated"};
 
 class DeterministicClaim : public ::testing::TestWithParam<std::string> {};
 
@@ -55,7 +56,8 @@ TEST_P(DeterministicClaim, PassesOnTheSmokeGrid) {
   }
   EXPECT_EQ(harness::worst_verdict(output.checks), harness::Verdict::pass) << describe(output, true);
   std::printf("%s", describe(output, false).c_str());
-  for (const auto& t : output.timings) std::printf("time %s %s: %.2f s\n", t.claim.c_str(), t.params.dump().c_str(), t.seconds);
+  for (const auto& t : output.timings)
+    std::printf("time %s %s: %.2f s\n", t.claim.c_str(), harness::canonical_label(t.params).c_str(), t.seconds);
 }
 
 TEST_P(DeterministicClaim, PassesAtOtherSeeds) {
@@ -116,8 +118,8 @@ TEST(CollapseBounds, EveryBoundIsViolatedWhenMadeTooStrong) {
       const GapQuantities q = gap_quantities(profile, scale, r * scale.lambda);
       if (q.r < 1) {
         d = std::max(d, bound_ratio(q.top_two_difference, 0.9 * top_two_bound(q.r)));
-        d_contact = std::max(d_contact, bound_ratio(q.top_two_difference,
-                                                    0.9 * top_two_contact_bound(q.r, q.contact_entropy)));
+        d_contact =
+            std::max(d_contact, bound_ratio(q.top_two_difference, 0.9 * top_two_contact_bound(q.r, q.contact_entropy)));
         log_z = std::max(log_z, bound_ratio((1 - q.r) * q.contact_entropy / 0.9, q.log_partition));
       } else if (q.r > 1) {
         z = std::max(z, bound_ratio(q.partition_excess, 0.75 * partition_excess_bound(q.r)));
@@ -126,8 +128,10 @@ TEST(CollapseBounds, EveryBoundIsViolatedWhenMadeTooStrong) {
       }
     }
   }
-  std::printf("worst ratio to the strengthened bound: D %.4f, D (contact form) %.4f, log Z lower %.4f, Z - 1 %.4f, "
-              "energy %.4f, H %.4f\n", d, d_contact, log_z, z, energy, h);
+  std::printf(
+      "worst ratio to the strengthened bound: D %.4f, D (contact form) %.4f, log Z lower %.4f, Z - 1 %.4f, "
+      "energy %.4f, H %.4f\n",
+      d, d_contact, log_z, z, energy, h);
   EXPECT_GT(d, 1);
   EXPECT_GT(d_contact, 1);
   EXPECT_GT(log_z, 1);

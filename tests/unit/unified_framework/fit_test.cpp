@@ -27,7 +27,8 @@ std::string describe(const std::vector<harness::Check>& checks) {
   std::string out;
   for (const harness::Check& c : checks) {
     if (c.verdict == harness::Verdict::pass) continue;
-    out += std::string(harness::to_string(c.verdict)) + " " + c.test + " " + c.target + " " + c.params.dump() +
+    out += std::string(harness::to_string(c.verdict)) + " " + c.test + " " + c.target + " " +
+           harness::canonical_label(c.params.value_or(harness::Fields{})) +
            " statistic=" + std::to_string(c.statistic) +
            (c.p_value ? " p=" + std::to_string(*c.p_value) : std::string()) +
            (c.effect ? " effect=" + std::to_string(c.effect->value) : std::string()) +
@@ -43,7 +44,8 @@ TEST_P(FitClaims, SmokePassesAtFourSeeds) {
   for (std::uint32_t seed : {harness::kDefaultSeed, 1u, 2u, 3u}) {
     const harness::RunOutput out = run_smoke(registry, GetParam(), seed);
     ASSERT_FALSE(out.checks.empty());
-    EXPECT_EQ(harness::worst_verdict(out.checks), harness::Verdict::pass) << "seed " << seed << "\n" << describe(out.checks);
+    EXPECT_EQ(harness::worst_verdict(out.checks), harness::Verdict::pass) << "seed " << seed << "\n"
+                                                                          << describe(out.checks);
     double seconds = 0;
     for (const auto& t : out.timings) seconds += t.seconds;
     std::printf("%s seed %u: %zu checks, %.2f s\n", GetParam().c_str(), seed, out.checks.size(), seconds);
@@ -57,7 +59,10 @@ TEST_P(FitClaims, PlantedWrongSphereExponentFails) {
 }
 
 INSTANTIATE_TEST_SUITE_P(UfFit, FitClaims, ::testing::Values("UF.family.sphere", "UF.exponent-fit"),
-                         [](const auto& test_case) { return test_case.param == "UF.family.sphere" ? std::string("FamilySphere") : std::string("ExponentFit"); });
+                         [](const auto& test_case) {
+                           return test_case.param == "UF.family.sphere" ? std::string("FamilySphere")
+                                                                        : std::string("ExponentFit");
+                         });
 
 }  // namespace
 }  // namespace attnlaw::theory::unified_framework

@@ -29,7 +29,8 @@ std::string anomalies(const harness::RunOutput& output) {
   for (const auto& c : output.checks) {
     if (c.verdict == harness::Verdict::pass) continue;
     text += fmt::format("{} {} [{}] {}: stat {:.4g} p {:.3g} effect {:.4g} detectable {:.4g} target {:.4g}\n",
-                        harness::to_string(c.verdict), c.claim, c.params.dump(), c.target, c.statistic,
+                        harness::to_string(c.verdict), c.claim,
+                        harness::canonical_label(c.params.value_or(harness::Fields{})), c.target, c.statistic,
                         c.p_value.value_or(-1), c.effect ? c.effect->value : 0.0,
                         c.detectable ? c.detectable->delta : 0.0, c.detectable_target.value_or(0.0));
   }
@@ -40,7 +41,9 @@ std::string anomalies(const harness::RunOutput& output) {
 std::string killers(const harness::RunOutput& output) {
   std::string text;
   for (const auto& c : output.checks) {
-    if (c.verdict == harness::Verdict::fail) text += fmt::format("killed by [{}] {}\n", c.params.dump(), c.target);
+    if (c.verdict == harness::Verdict::fail)
+      text +=
+          fmt::format("killed by [{}] {}\n", harness::canonical_label(c.params.value_or(harness::Fields{})), c.target);
   }
   return text;
 }
@@ -59,7 +62,7 @@ TEST_P(WindowClaim, NeverFailsAtThreeOtherSeeds) {
   for (std::uint32_t seed : {1u, 2u, 3u}) {
     const auto output = run({GetParam()}, seed);
     EXPECT_NE(harness::worst_verdict(output.checks), harness::Verdict::fail) << "seed " << seed << "\n"
-                                                                            << anomalies(output);
+                                                                             << anomalies(output);
   }
 }
 
