@@ -3,15 +3,9 @@
 // the least-squares slope of log median Lambda_n on log log n (sphere: on log n), a bootstrap
 // standard error over rows, and a z-test against the predicted finite-n slope.
 //
-// Rows. The K largest scores come from the Rényi representation (U_(k) = Gamma_k / Gamma_{n+1}).
-// The top-K rule of verify/sample/score_rows.hpp (lambda_is_exact: Lambda_K >= log n / Delta_(K))
-// leaves most Gumbel-domain rows undecided at large n (log n / Delta_(K) ~ log n / log K exceeds the
-// median Lambda / h_n ~ 1.3 once n > K^{1.3}); each row is therefore extended by the exact partial
-// sums Gamma_k at geometric checkpoints k_{j+1} = ceil(1.5 k_j) up to n (Gamma increments), which
-// brackets Lambda exactly: at a checkpoint the ratio log k / Delta_(k) is known, and between two
-// checkpoints a < k < b it is at most log(b - 1) / Delta_(a); blocks whose bound is not below the
-// known maximum are refined by exact Gamma bridges until it is. Every row's Lambda is then exact;
-// a check confirms that the median is closed at every n.
+// Rows: the exact Lambda of each row by sample::gumbel_row_lambda (verify/sample/lambda_bracket.hpp),
+// the K largest scores from the Renyi representation extended by exact Gamma bridges; a check
+// confirms that the median is closed at every n.
 //
 // Predictions. Gumbel-domain families: Lambda_n / h_n has a non-degenerate limit L, but its median
 // drifts with n (the curvature of the tail, O(1/log n), and the slow approach of the sup over large
@@ -24,7 +18,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <boost/math/special_functions/erf.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -41,8 +34,7 @@
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
-#include "verify/rng/exponential.hpp"
-#include "verify/rng/gamma.hpp"
+#include "verify/sample/lambda_bracket.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "verify/stats/power.hpp"
 
@@ -53,106 +45,7 @@ using reference::unified::ScoreFamily;
 
 constexpr double kAlpha = 1e-6;
 constexpr double kPower = 0.99;
-constexpr double kCheckpointRatio = 1.5;
 constexpr std::uint32_t kBootstrap = 400;
-
-struct Bracket {
-  double lo = 0, hi = 0;
-  bool top_k_decided = false;  // the lambda_is_exact rule on the K retained gaps alone
-};
-
-// Delta_(k) = s_(1) - s_(k) from the partial sums, without cancellation: with E_(k) = -log U_(k),
-// E_(1) - E_(k) = log(Gamma_k / Gamma_1) exactly.
-class GapMap {
- public:
-  GapMap(const ScoreFamily& family, double gamma_1, double gamma_n1) : family_(family), g1_(gamma_1), gn1_(gamma_n1) {
-    e1_ = std::log(gn1_ / g1_);
-    if (family_.kind == ScoreFamily::Kind::gaussian) s1_ = gaussian_upper(g1_ / gn1_, 1 - g1_ / gn1_);
-  }
-  double operator()(double gamma_k) const {
-    // E_(1) - E_(k), at most E_(1) (rounding could push it past when Gamma_k is near Gamma_{n+1}).
-    const double d = std::min(std::log(gamma_k / g1_), e1_);
-    switch (family_.kind) {
-      case ScoreFamily::Kind::exponential: return d;
-      case ScoreFamily::Kind::gaussian: return s1_ - gaussian_upper(gamma_k / gn1_, (gn1_ - gamma_k) / gn1_);
-      case ScoreFamily::Kind::weibull:  // s = E^{1/p}
-        return std::pow(e1_, 1 / family_.shape) * -std::expm1(std::log1p(-d / e1_) / family_.shape);
-      case ScoreFamily::Kind::log2: {  // s = 1 - E^{-1/eta}
-        const double ek = e1_ - d;
-        return std::pow(ek, -1 / family_.shape) * -std::expm1(std::log1p(-d / e1_) / family_.shape);
-      }
-      default: throw std::invalid_argument("exponent fit: not a Gumbel-domain family: " + family_.name());
-    }
-  }
-
- private:
-  // -Phi^{-1}(u) from whichever of u and q = 1 - u is the small tail (UF.md §4); q = 0 (Gamma_k
-  // within rounding of Gamma_{n+1}, only for k near n) is the score -infinity.
-  static double gaussian_upper(double u, double q) {
-    if (u <= 0.5) return std::sqrt(2.0) * boost::math::erfc_inv(2 * u);
-    if (!(q > 0)) return -std::numeric_limits<double>::infinity();
-    return -std::sqrt(2.0) * boost::math::erfc_inv(2 * q);
-  }
-  ScoreFamily family_;
-  double g1_, gn1_, e1_ = 0, s1_ = 0;
-};
-
-Bracket gumbel_row_lambda(const ScoreFamily& family, rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n,
-                          std::uint64_t K) {
-  rng::SampleSource source(stream, replicate, 0);
-  K = std::min(K, n);
-  std::vector<double> gamma(K);
-  double sum = 0;
-  for (double& g : gamma) g = sum += rng::exponential(source);
-  std::vector<std::pair<std::uint64_t, double>> checkpoints{{K, gamma.back()}};
-  while (checkpoints.back().first < n) {
-    const auto [k, g] = checkpoints.back();
-    const auto next = std::min<std::uint64_t>(
-        n, std::max<std::uint64_t>(k + 1,
-                                   static_cast<std::uint64_t>(std::ceil(kCheckpointRatio * static_cast<double>(k)))));
-    checkpoints.emplace_back(next, g + rng::gamma(source, static_cast<double>(next - k)));
-  }
-  const double gamma_n1 = checkpoints.back().second + rng::exponential(source);
-  const GapMap gap(family, gamma.front(), gamma_n1);
-  Bracket b;
-  for (std::uint64_t k = 2; k <= K; ++k) b.lo = std::max(b.lo, std::log(static_cast<double>(k)) / gap(gamma[k - 1]));
-  b.top_k_decided = K == n || b.lo >= std::log(static_cast<double>(n)) / gap(gamma.back());
-  struct Block {
-    std::uint64_t a, b;
-    double ga, gb;
-  };
-  std::vector<Block> open;
-  for (std::size_t j = 1; j < checkpoints.size(); ++j) {
-    const auto [a, ga] = checkpoints[j - 1];
-    const auto [k, gk] = checkpoints[j];
-    b.lo = std::max(b.lo, std::log(static_cast<double>(k)) / gap(gk));
-    if (k > a + 1) open.push_back({a, k, ga, gk});
-  }
-  // A block whose bound log(b - 1)/Delta_(a) still exceeds the lower end is split at its middle
-  // m, with Gamma_m drawn from the exact bridge Gamma_m - Gamma_a = (Gamma_b - Gamma_a)
-  // Beta(m - a, b - m), until every bound is below it: the row's Lambda is then exact.
-  const auto bound = [&](const Block& blk) { return std::log(static_cast<double>(blk.b - 1)) / gap(blk.ga); };
-  double upper = 0;
-  while (!open.empty()) {
-    const Block blk = open.back();
-    open.pop_back();
-    if (bound(blk) <= b.lo) continue;
-    if (blk.b == blk.a + 1) continue;  // no key strictly inside
-    const std::uint64_t m = blk.a + (blk.b - blk.a) / 2;
-    if (m == blk.a) {
-      upper = std::max(upper, bound(blk));
-      continue;
-    }
-    const double x = rng::gamma(source, static_cast<double>(m - blk.a));
-    const double y = rng::gamma(source, static_cast<double>(blk.b - m));
-    const double gm = blk.ga + (blk.gb - blk.ga) * (x / (x + y));
-    b.lo = std::max(b.lo, std::log(static_cast<double>(m)) / gap(gm));
-    open.push_back({m, blk.b, gm, blk.gb});
-    open.push_back({blk.a, m, blk.ga, gm});
-  }
-  b.hi = std::max(b.lo, upper);
-  return b;
-}
 
 double median(std::vector<double> v) {
   const std::size_t m = v.size() / 2;
@@ -169,7 +62,8 @@ struct Ladder {
 };
 
 // The bracket of Lambda of one row of n scores, from replicate `replicate` of `stream`.
-using RowBracket = std::function<Bracket(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n)>;
+using RowBracket =
+    std::function<sample::LambdaBracket(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n)>;
 
 Ladder simulate_ladder(const std::vector<double>& ns, std::size_t reps, rng::StreamKey stream, const RowBracket& row) {
   Ladder ladder;
@@ -179,7 +73,7 @@ Ladder simulate_ladder(const std::vector<double>& ns, std::size_t reps, rng::Str
     std::vector<double> lo(reps), hi(reps);
     std::vector<int> undecided(reps, 0);
     harness::for_each_replicate(reps, [&](std::size_t r) {
-      const Bracket b = row(stream, static_cast<std::uint32_t>(r + reps * i), n);
+      const sample::LambdaBracket b = row(stream, static_cast<std::uint32_t>(r + reps * i), n);
       lo[r] = b.lo;
       hi[r] = b.hi;
       undecided[r] = !b.top_k_decided;
@@ -371,7 +265,7 @@ struct GumbelFitPoint {
 
 harness::ExperimentResult gumbel_slope(const GumbelFitPoint& p, const SphereScale&, const harness::PointContext& at) {
   const RowBracket row = [family = p.family, K = p.K](rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n) {
-    return gumbel_row_lambda(family, stream, replicate, n, K);
+    return sample::gumbel_row_lambda(family, stream, replicate, n, K);
   };
   const Ladder ladder = simulate_ladder(p.n, p.reps, at.streams.key(), row);
   const FittedSlope fit = fit_slope(ladder, false, at.streams.key("bootstrap"));
@@ -400,7 +294,7 @@ harness::ExperimentResult sphere_slope(const SphereFitPoint& p, const SphereScal
                                        const harness::PointContext& at) {
   const RowBracket row = [d = p.d, K = p.K](rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n) {
     const RowLambda l = sphere_row_lambda(stream, replicate, n, d, std::min(K, n));
-    return Bracket{l.lambda, l.decided ? l.lambda : std::numeric_limits<double>::infinity(), l.decided};
+    return sample::LambdaBracket{l.lambda, l.decided ? l.lambda : std::numeric_limits<double>::infinity(), l.decided};
   };
   const Ladder ladder = simulate_ladder(p.n, p.reps, at.streams.key(), row);
   const FittedSlope fit = fit_slope(ladder, true, at.streams.key("bootstrap"));
