@@ -46,7 +46,7 @@ std::vector<Json> mc_grid(harness::Battery battery) {
 }
 
 harness::ExperimentResult ladder(const CriticalModel& model, const std::string& claim, const Json& params,
-                                 double (*functional)(const reference::critical::CriticalSummary&),
+                                 double (*functional)(const reference::CriticalSummary&),
                                  const std::string& quantity) {
   const int d = params.at("d").get<int>();
   const double gamma = params.at("gamma").get<double>();

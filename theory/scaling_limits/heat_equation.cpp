@@ -16,7 +16,7 @@
 
 #include <cmath>
 
-#include "reference/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/linear_fit.hpp"

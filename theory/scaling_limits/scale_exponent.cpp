@@ -17,7 +17,7 @@
 #include <functional>
 
 #include "theory/scaling_limits/claims.hpp"
-#include "reference/critical_scale.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/model_choice.hpp"

@@ -5,7 +5,7 @@
 //
 // d = 3 is exact at every lambda in the n -> infinity limit (W_1 = 1/(1 + Y), Y generalised
 // Dickman with theta = 1/lambda), and n = 10^6 leaves an O(1/n) error; other d use the Mecke
-// quadrature of the limit point process (reference/critical) and the PPP sampler.
+// quadrature of the limit point process (reference/poisson_process) and the PPP sampler.
 #include <fmt/core.h>
 
 #include <boost/math/constants/constants.hpp>
@@ -13,11 +13,11 @@
 #include <cmath>
 #include <utility>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/ein.hpp"
-#include "reference/critical/panel_quadrature.hpp"
-#include "reference/critical/point_models.hpp"
-#include "reference/critical/supercritical.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/ein.hpp"
+#include "reference/numerics/panel_quadrature.hpp"
+#include "reference/poisson_process/point_models.hpp"
+#include "reference/poisson_process/supercritical.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "theory/scaling_limits/critical_checks.hpp"
@@ -46,15 +46,15 @@ double limit_mean_defect(int d, double lambda) {
   static harness::Memo<std::pair<int, double>, double> memo;
   return memo.get({d, lambda}, [&] {
     if (d == 3) {
-      namespace rc = reference::critical;
+      namespace rc = reference;
       const double theta = 1 / lambda;
       const auto g = [theta](double s) { return std::exp(-s) * -std::expm1(-theta * rc::ein(s)); };
       auto edges = rc::uniform_edges(0.0, 4.0, 8);
       for (const double x : rc::uniform_edges(5.0, 60.0, 55)) edges.push_back(x);
       return rc::gauss_panels(g, rc::halve_panels(edges));
     }
-    const reference::critical::PoissonLimitModel<double> model(2.0 / (d - 1), lambda);
-    return 1 - reference::critical::mean_top_weight(model).value;
+    const reference::PoissonLimitModel<double> model(2.0 / (d - 1), lambda);
+    return 1 - reference::mean_top_weight(model).value;
   });
 }
 
@@ -125,7 +125,7 @@ class SupercriticalCollapse final : public harness::JsonGridClaim {
                                       fmt::format("mean lambda (1 - w_(1)) vs the limit's lambda E[1 - W_1] = {:.6f} "
                                                   "(-> f_G(0) ln 2 = {:.6f})",
                                                   exact_mean,
-                                                  reference::critical::supercritical_constants<double>(e.d).mean_gap_limit),
+                                                  reference::supercritical_constants<double>(e.d).mean_gap_limit),
                                       params, 0.2 * exact_mean));
     if (e.d == 3) {
       // Target: a 30% error in the tail probability (the rate constant of theta ln((1-x)/x)).
@@ -175,7 +175,7 @@ class SupercriticalCollapse final : public harness::JsonGridClaim {
                       tolerance),
           params, slope, -1, tolerance, "exact limit values (no sampling)"));
     }
-    const auto constants = reference::critical::supercritical_constants<double>(d);
+    const auto constants = reference::supercritical_constants<double>(d);
     const double top = lambdas.back() * defect.back();
     {
       // The approach to f_G(0) ln 2 is O(1/lambda) (d = 3: 0.37/lambda, d = 5: 0.13/lambda):
@@ -281,7 +281,7 @@ class SupercriticalGapLaw final : public harness::JsonGridClaim {
         stats::anderson_darling_test(pit),
         fmt::format("-log(1 - w_(1))/lambda ~ G = Gamma_2^p - Gamma_1^p, p = 2/(d-1): {} (finite-lambda CDF bias "
                     "<= f_G(0) ln 2/lambda = {:.1e}; largest omitted weight / w_(2) = {:.1e})",
-                    law, reference::critical::supercritical_constants<double>(e.d).mean_gap_limit / e.lambda,
+                    law, reference::supercritical_constants<double>(e.d).mean_gap_limit / e.lambda,
                     s.worst_omitted_relative_to_second),
         params, e.reps));
     if (e.d == 3) {
@@ -301,7 +301,7 @@ class SupercriticalGapLaw final : public harness::JsonGridClaim {
       for (int i = 1; i <= 40; ++i) {
         const double x = 0.1 * i;
         worst = std::max(worst,
-                         std::abs(reference::critical::supercritical_gap_cdf(p, x).value - model.gap_law_cdf(e.d, x)));
+                         std::abs(reference::supercritical_gap_cdf(p, x).value - model.gap_law_cdf(e.d, x)));
       }
       harness::Check c;
       c.test = "deterministic";
