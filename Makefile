@@ -73,7 +73,7 @@ tables: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target generate_vmf_table generate_ks_table generate_lambda_law_table generate_critical_table
 	$(BUILD_DIR)/reference/tools/vmf/generate_vmf_table tests/data/vmf/vmf_reference_mpfr.txt
 	$(BUILD_DIR)/reference/tools/null_laws/generate_ks_table tests/data/null_laws/ks_exact_mpfr50.txt
-	$(BUILD_DIR)/reference/tools/lambda_law/generate_lambda_law_table reference/unified/lambda_law_table.hpp 1e-12
+	$(BUILD_DIR)/reference/tools/lambda_law/generate_lambda_law_table reference/gap_counting/lambda_law_table.hpp 1e-12
 	@mkdir -p tests/data/critical
 	$(BUILD_DIR)/reference/tools/critical/generate_critical_table tests/data/critical/mecke_mpfr50.txt
 

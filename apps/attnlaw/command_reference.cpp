@@ -11,11 +11,11 @@
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
-#include "reference/critical/summary.hpp"
-#include "reference/sphere_score_law.hpp"
-#include "reference/unified/poisson_dirichlet.hpp"
-#include "reference/unified/score_families.hpp"
-#include "reference/vmf_moments.hpp"
+#include "reference/poisson_process/summary.hpp"
+#include "reference/sphere/sphere_score_law.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
+#include "reference/extreme_value/score_families.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 #include "verify/harness/check.hpp"
 #include "verify/harness/json.hpp"
 #include "verify/stats/null_laws.hpp"
@@ -111,8 +111,8 @@ Json sphere_critical(const LawArguments& a) {
   const double gamma = parse_real("--gamma", a["--gamma"], 1e-3, 1e3);
   const bool finite = a.given("--n");
   const std::uint64_t n = finite ? parse_integer("--n", a["--n"], 2, kMaxFiniteN) : 0;
-  const auto s = finite ? reference::critical::sphere_critical_finite_n(d, gamma, n)
-                        : reference::critical::sphere_critical_limit(d, gamma);
+  const auto s = finite ? reference::sphere_critical_finite_n(d, gamma, n)
+                        : reference::sphere_critical_limit(d, gamma);
   Json doc{{"d", d}, {"gamma", gamma}};
   if (finite) doc["n"] = n;
   doc["c"] = s.c;
@@ -127,7 +127,7 @@ Json sphere_critical(const LawArguments& a) {
 
 Json sphere_supercritical(const LawArguments& a) {
   const int d = static_cast<int>(parse_integer("--d", a["--d"], 3, kMaxCriticalDimension));
-  const auto s = reference::critical::sphere_supercritical_constants(d);
+  const auto s = reference::sphere_supercritical_constants(d);
   return Json{{"d", d}, {"p", s.p}, {"fG0", s.fG0}, {"mean_gap_limit", s.mean_gap_limit}};
 }
 
@@ -172,7 +172,7 @@ Json poisson_dirichlet(const LawArguments& a) {
   if (!(alpha > 0 && alpha < 1)) {
     throw UsageError(fmt::format("--alpha: expected a number in (0, 1), got '{}'", a["--alpha"]));
   }
-  namespace uf = reference::unified;
+  namespace uf = reference;
   const auto sum_sq = uf::pd_mean_power_sum<double>(alpha, 2);
   const auto entropy = uf::pd_mean_entropy<double>(alpha);
   const auto top = uf::pd_mean_top_weight<double>(alpha);
@@ -201,7 +201,7 @@ Json poisson_dirichlet(const LawArguments& a) {
 
 // b_n and the hazard scale h_n = n f(b_n) of an i.i.d. score family (UF.family.*).
 Json gumbel_scale(const LawArguments& a) {
-  namespace uf = reference::unified;
+  namespace uf = reference;
   const std::string& name = a["--family"];
   uf::ScoreFamily family;
   if (name == "exponential") {

@@ -12,7 +12,7 @@
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
-#include "reference/critical_scale.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/check.hpp"

@@ -2,7 +2,7 @@
 // or Debye expansion) across dimensions and temperatures.
 #include <benchmark/benchmark.h>
 
-#include "reference/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 
 namespace {
 

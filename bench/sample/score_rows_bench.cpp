@@ -14,7 +14,7 @@
 namespace {
 
 using namespace attnlaw;
-using Family = reference::unified::ScoreFamily;
+using Family = reference::ScoreFamily;
 
 constexpr std::uint64_t kK = 1000;
 const rng::StreamKey kKey = rng::make_key(1, "sample.bench", "score_rows");

@@ -40,7 +40,7 @@ void keep_within_one_temperature_unit(sample::NearestKeys& keys, double beta) {
 
 // The references many grid points share, keyed by every input (the model's reference gamma is
 // what they are evaluated at, so a planted model's values are kept apart from the true ones).
-using reference::critical::CriticalSummary;
+using reference::CriticalSummary;
 harness::Memo<std::tuple<int, double, std::uint64_t, bool>, CriticalSummary> finite_n_memo;
 harness::Memo<std::tuple<int, double, std::uint64_t>, double> finite_n_mean_top_memo;
 harness::Memo<std::tuple<int, double, bool>, CriticalSummary> limit_memo;
@@ -144,13 +144,13 @@ CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rn
   return s;
 }
 
-const reference::critical::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
+const reference::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
                                                                         bool with_cdf) {
   return finite_n_memo.get({d, gamma, n, with_cdf},
-                           [&] { return reference::critical::sphere_critical_finite_n(d, gamma, n, with_cdf); });
+                           [&] { return reference::sphere_critical_finite_n(d, gamma, n, with_cdf); });
 }
 
-const reference::critical::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
+const reference::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
                                                                         double gamma, std::uint64_t n, bool with_cdf) {
   return critical_finite_n_reference(d, model.reference_gamma(gamma), n, with_cdf);
 }
@@ -158,13 +158,13 @@ const reference::critical::CriticalSummary& critical_finite_n_reference(const Cr
 double critical_finite_n_mean_top(const CriticalModel& model, int d, double gamma, std::uint64_t n) {
   const double g = model.reference_gamma(gamma);
   return finite_n_mean_top_memo.get({d, g, n},
-                                    [&] { return reference::critical::sphere_critical_finite_n_mean_top(d, g, n); });
+                                    [&] { return reference::sphere_critical_finite_n_mean_top(d, g, n); });
 }
 
-const reference::critical::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
+const reference::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
                                                                      bool with_cdf) {
   const double g = model.reference_gamma(gamma);
-  return limit_memo.get({d, g, with_cdf}, [&] { return reference::critical::sphere_critical_limit(d, g, with_cdf); });
+  return limit_memo.get({d, g, with_cdf}, [&] { return reference::sphere_critical_limit(d, g, with_cdf); });
 }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -20,7 +20,7 @@
 #include <span>
 #include <vector>
 
-#include "reference/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/harness/claim_spec.hpp"

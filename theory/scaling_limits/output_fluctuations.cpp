@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "reference/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/multivariate.hpp"

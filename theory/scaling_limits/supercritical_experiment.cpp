@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "reference/critical_scale.hpp"
-#include "reference/sphere_score_law.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
+#include "reference/sphere/sphere_score_law.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/sphere_ppp.hpp"

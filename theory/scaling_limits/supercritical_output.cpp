@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "reference/sphere_score_law.hpp"
+#include "reference/sphere/sphere_score_law.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/supercritical_experiment.hpp"
 #include "verify/harness/claim_spec.hpp"

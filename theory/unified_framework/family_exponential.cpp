@@ -22,8 +22,8 @@
 #include <memory>
 #include <vector>
 
-#include "reference/unified/gap_counting.hpp"
-#include "reference/unified/poisson_dirichlet.hpp"
+#include "reference/gap_counting/gap_counting.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
@@ -40,7 +40,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 const ref::ScoreFamily kExponential{ref::ScoreFamily::Kind::exponential, 1};
 

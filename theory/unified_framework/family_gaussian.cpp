@@ -20,7 +20,7 @@
 #include <optional>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "verify/harness/composite_null_checks.hpp"
@@ -35,7 +35,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 const ref::ScoreFamily kGaussian{ref::ScoreFamily::Kind::gaussian, 1};
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
 #include "verify/harness/claim_spec.hpp"
@@ -16,7 +16,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 const ref::ScoreFamily kLog2{ref::ScoreFamily::Kind::log2, 1};
 

@@ -2,7 +2,7 @@
 // UF.family.sphere). Polynomial accumulation: N_n(t) - 1 is Poisson in n^{2/(d-1)}-scaled units,
 // Lambda_n grows like n^{2/(d-1)}, and at beta = gamma n^{2/(d-1)} the weights follow a
 // Poisson–Kingman law that is not Poisson–Dirichlet. Samples come from the SL samplers (exact at
-// every n); references are exact finite-n laws wherever they exist (reference/critical, and the
+// every n); references are exact finite-n laws wherever they exist (reference/poisson_process, and the
 // closed forms derived below), the PPP limit otherwise.
 #include <fmt/core.h>
 
@@ -15,7 +15,7 @@
 #include <numeric>
 #include <tuple>
 
-#include "reference/critical/summary.hpp"
+#include "reference/poisson_process/summary.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/sphere_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
@@ -120,9 +120,9 @@ struct TableRow {
 constexpr TableRow kMcTable[] = {{0.5, 1.7247, 0.1494}, {1, 1.1272, 0.3287}, {2, 0.6685, 0.5419}, {4, 0.3690, 0.7229}};
 constexpr double kMcTableSe = 3e-4;
 
-const reference::critical::CriticalSummary& finite_n_reference(int d, double gamma, std::uint64_t n) {
-  static harness::Memo<std::tuple<int, double, std::uint64_t>, reference::critical::CriticalSummary> memo;
-  return memo.get({d, gamma, n}, [&] { return reference::critical::sphere_critical_finite_n(d, gamma, n, false); });
+const reference::CriticalSummary& finite_n_reference(int d, double gamma, std::uint64_t n) {
+  static harness::Memo<std::tuple<int, double, std::uint64_t>, reference::CriticalSummary> memo;
+  return memo.get({d, gamma, n}, [&] { return reference::sphere_critical_finite_n(d, gamma, n, false); });
 }
 
 // --- checks -------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
 #include "verify/harness/claim_spec.hpp"
@@ -14,7 +14,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 // Planted bug "weibull-scale-exponent": the exponent 1 - 1/p of log n in h_n written as 1/p.
 double weibull_scale_with_exponent_1_over_p(const ref::ScoreFamily& family, double n) {

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "verify/harness/claim_spec.hpp"
 
 namespace attnlaw::theory::unified_framework {
@@ -17,14 +17,14 @@ namespace attnlaw::theory::unified_framework {
 using ScaleFunction = std::function<double(double n)>;
 
 // The part of a family claim's model that gives h_n of a family at n: reference_hazard_scale (the
-// h of reference::unified::family_scale), or a planted bug registered beside the claim.
-using HazardScale = double (*)(const reference::unified::ScoreFamily& family, double n);
-double reference_hazard_scale(const reference::unified::ScoreFamily& family, double n);
+// h of reference::family_scale), or a planted bug registered beside the claim.
+using HazardScale = double (*)(const reference::ScoreFamily& family, double n);
+double reference_hazard_scale(const reference::ScoreFamily& family, double n);
 
 // Deterministic: at every n of `ns`, the h_n of `scale` against n f(b_n) evaluated at the
 // reference b_n, and against the independent Newton/closed-form scale; for log2 with eta = 1 also
 // against (log n)^2. Statistic = worst relative error / 1e-9.
-harness::ExperimentResult family_scale_check(const reference::unified::ScoreFamily& family, const ScaleFunction& scale,
+harness::ExperimentResult family_scale_check(const reference::ScoreFamily& family, const ScaleFunction& scale,
                                              const std::vector<double>& ns);
 
 // One n-ladder of the window: beta = c h_n, or beta = gamma sqrt(log n) when gamma is set.
@@ -38,7 +38,7 @@ struct WindowLadder {
   std::optional<double> alpha_shift = std::nullopt;  // relative shift of alpha = h_n/beta the top rung must detect
 };
 
-harness::ExperimentResult window_ladder(const reference::unified::ScoreFamily& family, const ScaleFunction& scale,
+harness::ExperimentResult window_ladder(const reference::ScoreFamily& family, const ScaleFunction& scale,
                                         const WindowLadder& ladder, const harness::PointContext& at);
 
 }  // namespace attnlaw::theory::unified_framework

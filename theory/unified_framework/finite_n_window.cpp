@@ -12,8 +12,8 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using reference::unified::FamilyScale;
-using reference::unified::ScoreFamily;
+using reference::FamilyScale;
+using reference::ScoreFamily;
 
 // Quadrature steps: trapezoid in x and in t = log lambda is spectrally accurate for these
 // analytic, fast-decaying integrands (e^{-lambda e^{c x}} is analytic in a strip of half-width

@@ -19,10 +19,10 @@
 // With rho(x) = e^{-x} and (1 - y/n)^{n-1} -> e^{-y} the same integrals give PD(1/c, 0), which is
 // how the quadrature checks itself (limit_window_expectations).
 //
-// The scale (b_n, h_n) used here is computed independently of reference/unified/score_families
+// The scale (b_n, h_n) used here is computed independently of reference/extreme_value/score_families
 // (Newton on the tail equation n Fbar(b) = 1 with erfc, closed forms otherwise), so that a wrong
 // family_scale is seen as a discrepancy rather than reproduced.
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 
 namespace attnlaw::theory::unified_framework {
 
@@ -36,17 +36,17 @@ struct WindowExpectations {
 
 // b_n = F^{-1}(1 - 1/n) and h_n = n f(b_n) from the family's tail and density, computed here.
 template <class Real>
-reference::unified::FamilyScale<Real> independent_family_scale(const reference::unified::ScoreFamily& family,
+reference::FamilyScale<Real> independent_family_scale(const reference::ScoreFamily& family,
                                                                Real n);
 
 // n f(b) for a given b (the numeric hazard scale the claims compare with the closed forms).
 template <class Real>
-Real numeric_hazard_scale(const reference::unified::ScoreFamily& family, Real n, Real b);
+Real numeric_hazard_scale(const reference::ScoreFamily& family, Real n, Real b);
 
 // The expectations for n i.i.d. scores of `family` at beta = c h_n (h_n independent, above),
 // c > 1; exponential, gaussian, weibull (p > 1) and log2 families; n >= 100.
 template <class Real>
-WindowExpectations<Real> exact_window_expectations(const reference::unified::ScoreFamily& family, Real n, Real c);
+WindowExpectations<Real> exact_window_expectations(const reference::ScoreFamily& family, Real n, Real c);
 
 // The n -> infinity limit by the same quadrature: PD(1/c, 0).
 template <class Real>

@@ -2,7 +2,7 @@
 // contact exponent alpha_n (theory-notes UF.md §2, §3). attention::accumulation_scale walks the
 // tie groups of the sorted gaps; it is checked (i) on hand-built rows whose Lambda, Delta_Lambda and
 // alpha_n are known in closed form (step and two-step rows, equicorrelated rows against
-// reference/unified/equicorrelated.hpp, rows with contact at every gap, doubling gaps), and (ii) on
+// reference/extreme_value/equicorrelated.hpp, rows with contact at every gap, doubling gaps), and (ii) on
 // random rows of every family against the O(n^2) definition: N(t) counted afresh over the
 // unsorted row at every gap value, and N(t) <= e^{Lambda t} probed between and just below the gaps.
 #include <fmt/core.h>
@@ -11,7 +11,7 @@
 #include <limits>
 #include <memory>
 
-#include "reference/unified/equicorrelated.hpp"
+#include "reference/extreme_value/equicorrelated.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "theory/unified_framework/gap_rows.hpp"
@@ -66,7 +66,7 @@ std::vector<Expected> hand_built_rows() {
     for (std::uint64_t n : {10, 1000, 100000}) {
       std::vector<double> logits(n, rho);
       logits[0] = 1;
-      const auto reference = reference::unified::equicorrelated_row<double>(n, rho, 1.0);
+      const auto reference = reference::equicorrelated_row<double>(n, rho, 1.0);
       rows.push_back({fmt::format("equicorrelated rho = {}, n = {}", rho, n), std::move(logits), reference.lambda,
                       reference.contact_gap, 1.0});
     }

@@ -11,7 +11,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using reference::unified::ScoreFamily;
+using reference::ScoreFamily;
 using Kind = ScoreFamily::Kind;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

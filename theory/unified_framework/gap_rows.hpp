@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/point.hpp"
@@ -27,9 +27,9 @@ struct LabelledRow {
 };
 
 // exponential, gaussian, weibull(p = 1.5), weibull(p = 3), log2(eta = 1), uniform.
-const std::vector<reference::unified::ScoreFamily>& gap_families();
+const std::vector<reference::ScoreFamily>& gap_families();
 // The family whose name() is `name` (std::invalid_argument if none).
-reference::unified::ScoreFamily gap_family(const std::string& name);
+reference::ScoreFamily gap_family(const std::string& name);
 
 // The two streams of a set of random rows: the scores (sample::sample_full_row) and the row's
 // shape (length, scale, masking, and whatever per-row variates a claim draws with row_uniform).
@@ -47,7 +47,7 @@ inline constexpr std::uint32_t kFirstFreeSlot = 3;
 // sample::sample_full_row multiplied by a log-uniform scale in [1e-3, 1e3] (Lambda scales
 // inversely, beta / Lambda does not), and on every eighth row about a tenth of the entries masked
 // (a short row may keep a single entry).
-std::vector<double> random_family_row(const reference::unified::ScoreFamily& family, const RowStreams& streams,
+std::vector<double> random_family_row(const reference::ScoreFamily& family, const RowStreams& streams,
                                       std::uint32_t index, std::uint64_t n_max);
 
 // Uniform(0, 1) variate number `slot` of row `index` from the shape stream.

@@ -1,6 +1,6 @@
 // UF.gumbel.lambda-law: Lambda_n / h_n => L = sup_{k>=2} log k / M_{k-1} (UF.md §2), a law with
 // infinite mean, tested through its upper tail P(Lambda_n/h_n > x), x in {1.5, 2, 3, 5}, by exact
-// binomial tests against the L table (exact; reference/unified/gap_counting.hpp), never by means.
+// binomial tests against the L table (exact; reference/gap_counting/gap_counting.hpp), never by means.
 //
 // Rows come from the exact top-K sampler. Lambda of the retained gaps is a lower bound; beyond
 // Delta_(K) log N(t)/t <= log n / Delta_(K), so a row is undecided at x only when
@@ -17,7 +17,7 @@
 #include <cmath>
 #include <memory>
 
-#include "reference/unified/gap_counting.hpp"
+#include "reference/gap_counting/gap_counting.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "verify/harness/composite_null_checks.hpp"
@@ -26,7 +26,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 constexpr double kThresholds[] = {1.5, 2.0, 3.0, 5.0};
 

@@ -4,9 +4,9 @@
 
 namespace attnlaw::theory::unified_framework {
 
-sample::TopGaps top_gaps_from_runner_up(const reference::unified::ScoreFamily& family, rng::StreamKey stream,
+sample::TopGaps top_gaps_from_runner_up(const reference::ScoreFamily& family, rng::StreamKey stream,
                                         std::uint32_t replicate, std::uint64_t n, std::uint64_t K) {
-  if (family.kind == reference::unified::ScoreFamily::Kind::uniform) {
+  if (family.kind == reference::ScoreFamily::Kind::uniform) {
     return sample::sample_top_gaps(family, stream, replicate, n, K);
   }
   const sample::TopGaps exact = sample::sample_top_gaps(family, stream, replicate, n, std::min(n, K + 1));

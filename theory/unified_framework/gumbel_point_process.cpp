@@ -21,7 +21,7 @@
 #include <memory>
 #include <vector>
 
-#include "reference/unified/gap_counting.hpp"
+#include "reference/gap_counting/gap_counting.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
@@ -34,7 +34,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 constexpr int kSpacings = 4;               // k = 1..4
 constexpr std::array<int, 3> kRanks = {2, 3, 5};  // h_n Delta_(k) -> M_{k-1}

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "reference/unified/poisson_dirichlet.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
@@ -29,7 +29,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 constexpr std::size_t kPdTruncation = 1000;
 constexpr std::size_t kTopK = 1000;

@@ -5,14 +5,14 @@
 // Shared by UF.family.sphere and UF.exponent-fit.
 #include <cstdint>
 
-#include "reference/critical_scale.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::theory::unified_framework {
 
 // The sphere's critical scale as the sphere claims take it from the theory: the polynomial
 // exponent 2/(d-1) of Lambda_n and of beta_c (UF.md UF.family.sphere) and the scale n^{2/(d-1)},
-// from reference/critical_scale.hpp.
+// from reference/extreme_value/critical_scale.hpp.
 struct SphereScale {
   double (*exponent)(int d) = reference::sphere_critical_exponent;
   double (*scale)(int d, double n) = reference::sphere_critical_scale;

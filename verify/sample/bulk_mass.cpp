@@ -32,7 +32,7 @@ namespace attnlaw::sample {
 
 namespace {
 
-using reference::unified::ScoreFamily;
+using reference::ScoreFamily;
 using Kind = ScoreFamily::Kind;
 
 constexpr double log_sqrt_2pi = 0.91893853320467274178;

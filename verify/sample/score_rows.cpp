@@ -14,7 +14,7 @@ namespace attnlaw::sample {
 
 namespace {
 
-using reference::unified::ScoreFamily;
+using reference::ScoreFamily;
 using Kind = ScoreFamily::Kind;
 using index_space::Region;
 using index_space::sample_index;

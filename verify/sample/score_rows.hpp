@@ -1,5 +1,5 @@
 #pragma once
-// Rows of i.i.d. scores from the families of reference/unified/score_families.hpp, as the gaps
+// Rows of i.i.d. scores from the families of reference/extreme_value/score_families.hpp, as the gaps
 // Delta = s* - s that every row statistic needs (theory-notes UF.md §3).
 //
 // Top-K (any n up to 2^53, cost O(K)): the Rényi representation gives the K largest of n i.i.d.
@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::sample {
@@ -31,22 +31,22 @@ struct TopGaps {
 };
 
 // 1 <= K <= n <= 2^53. K = n gives the full sorted row.
-TopGaps sample_top_gaps(const reference::unified::ScoreFamily& family, rng::StreamKey stream,
+TopGaps sample_top_gaps(const reference::ScoreFamily& family, rng::StreamKey stream,
                         std::uint32_t replicate, std::uint64_t n, std::uint64_t K);
 
 // log of E[ sum_{omitted j} e^{-beta Delta_j} | the top K ] = log( (n-K) E[e^{-beta (s_(1) - s)} | s < s_(K)] );
 // -inf when K = n. Closed form for exponential, gaussian (via log Phi) and uniform; quadrature otherwise.
-double bulk_log_mass(const reference::unified::ScoreFamily& family, const TopGaps& row, double beta);
+double bulk_log_mass(const reference::ScoreFamily& family, const TopGaps& row, double beta);
 
 // log T(y, beta), T = E[e^{-beta (y - s)} | s < y] for one score s of the family, beta >= 0 and y
 // inside the support: the factor of bulk_log_mass that depends on the law (closed form for
 // exponential, gaussian and uniform, quadrature for weibull and log2).
-double log_conditional_tilt(const reference::unified::ScoreFamily& family, double y, double beta);
+double log_conditional_tilt(const reference::ScoreFamily& family, double y, double beta);
 
 // The same for every family by double-exponential quadrature (Boost.Math tanh-sinh / exp-sinh,
 // relative tolerance 1e-13) of the score density on both sides of the integrand's mode: what
 // log_conditional_tilt uses for weibull and log2, and what the closed forms are tested against.
-double log_conditional_tilt_quadrature(const reference::unified::ScoreFamily& family, double y, double beta);
+double log_conditional_tilt_quadrature(const reference::ScoreFamily& family, double y, double beta);
 
 // Whether the row's Lambda computed from the K retained gaps is the Lambda of the whole row:
 // every omitted gap exceeds Delta_(K), so log N(t)/t <= log n / Delta_(K) beyond it.
@@ -54,7 +54,7 @@ bool lambda_is_exact(const TopGaps& row, double lambda_of_retained);
 
 // The n scores of one row, unsorted, in sample order (for the deterministic claims, the
 // diagnose tests and the naive-vs-top-K agreement tests). n <= 2^27.
-std::vector<double> sample_full_row(const reference::unified::ScoreFamily& family, rng::StreamKey stream,
+std::vector<double> sample_full_row(const reference::ScoreFamily& family, rng::StreamKey stream,
                                     std::uint32_t replicate, std::uint64_t n);
 
 // Ranked PD(alpha, 0) weights V_1 >= ... >= V_K from Gamma_j^{-1/alpha}, with the expected tail

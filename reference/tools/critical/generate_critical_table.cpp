@@ -1,5 +1,5 @@
 // Generates tests/data/critical/mecke_mpfr50.txt: the general-d critical references of
-// reference/critical (Mecke/Laplace quadratures, for the Poisson limit and the exact finite-n
+// reference/poisson_process (Mecke/Laplace quadratures, for the Poisson limit and the exact finite-n
 // sphere law) evaluated in mpfr_float_50, each with its own error estimate (panel halving).
 //
 // What this table can and cannot catch: it runs the same formulas as the double path, so it checks
@@ -9,7 +9,7 @@
 // Monte Carlo of the finite-n law in tests/unit/reference_critical and the SL claims).
 //
 // Usage: generate_critical_table OUTPUT_FILE
-#include <boost/multiprecision/mpfr.hpp>
+#include "reference/numerics/mpfr_real.hpp"
 #include <boost/version.hpp>
 #include <mpfr.h>
 
@@ -22,14 +22,14 @@
 #include <iostream>
 #include <sstream>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/finite_n.hpp"
-#include "reference/critical/ppp_functionals.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/finite_n.hpp"
+#include "reference/poisson_process/ppp_functionals.hpp"
 
 namespace {
 
-using Mp = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<50>, boost::multiprecision::et_off>;
-using namespace attnlaw::reference::critical;
+using Mp = attnlaw::reference::mpfr_float_50;
+using namespace attnlaw::reference;
 
 std::string digits(const Mp& x, int n = 30) {
   std::ostringstream s;

@@ -2,7 +2,7 @@
 // The upper tail of L = lim Lambda_n / h_n = sup_{k>=2} log k / M_{k-1}, M_{k-1} = sum_{i<k} E_i / i,
 // by Monte Carlo of the arrival times on the project's
 // Philox streams, with an exact treatment of the sup. This route generated
-// reference/unified/lambda_law_table.hpp until 2026-12 (4e6 samples, 424 s); the table now comes
+// reference/gap_counting/lambda_law_table.hpp until 2026-12 (4e6 samples, 424 s); the table now comes
 // from the exact recursion of yule_recursion.hpp, and this route, unchanged, checks it
 // (tests/unit/unified_framework/lambda_law_routes*_test.cpp).
 //

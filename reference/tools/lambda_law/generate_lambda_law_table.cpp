@@ -1,4 +1,4 @@
-// Writes reference/unified/lambda_law_table.hpp: P(L > x) for L = sup_{k>=2} log k / M_{k-1}
+// Writes reference/gap_counting/lambda_law_table.hpp: P(L > x) for L = sup_{k>=2} log k / M_{k-1}
 // at the tabulated x, by the exact recursion over the
 // Yule process of yule_recursion.hpp in long double, each row with a rigorous error bound. No
 // random numbers, and nothing of verify/ (the table checks the samplers built on verify/rng).
@@ -94,7 +94,7 @@ int main(int argc, char** argv) {
       << "//              arrival-time route, which generated this table until 2026-12, and GSL Poisson counts)\n"
       << "// date:        " << date << " (" << seconds << " s)\n"
       << "#include <cstdint>\n\n"
-      << "namespace attnlaw::reference::unified::lambda_law_table {\n\n"
+      << "namespace attnlaw::reference::lambda_law_table {\n\n"
       << "struct Row {\n"
       << "  double x;\n"
       << "  double tail;           // P(L > x)\n"
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
     out.precision(3);
     out << std::scientific << row.error << ", " << row.last_k << "u},\n";
   }
-  out << "};\n\n}  // namespace attnlaw::reference::unified::lambda_law_table\n";
+  out << "};\n\n}  // namespace attnlaw::reference::lambda_law_table\n";
   std::printf("largest error %.2e, %.1f s\n", largest_error, seconds);
   return 0;
 }

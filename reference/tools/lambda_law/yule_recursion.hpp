@@ -1,7 +1,7 @@
 #pragma once
 // P(L > x) for L = sup_{k>=2} log k / M_{k-1} by an exact
 // recursion over a Yule process, with a rigorous error bound and no random numbers: the generator
-// of reference/unified/lambda_law_table.hpp. The two Monte Carlo routes beside it
+// of reference/gap_counting/lambda_law_table.hpp. The two Monte Carlo routes beside it
 // (arrival_time_route.hpp on verify/rng, poisson_count_route.hpp on GSL) check it in the tests.
 //
 // Representation. M_{k-1} = sum_{i<k} E_i / i is the time at which a rate-1 Yule process Z

@@ -2,13 +2,13 @@
 
 // Helpers for comparing a double reference value with its mpfr_float_50 counterpart.
 
-#include <boost/multiprecision/mpfr.hpp>
+#include "reference/numerics/mpfr_real.hpp"
 
-#include "reference/estimate.hpp"
+#include "reference/numerics/estimate.hpp"
 
 namespace attnlaw::reference::test {
 
-using boost::multiprecision::mpfr_float_50;
+using attnlaw::reference::mpfr_float_50;
 
 // |a - b| / |b| evaluated in mpfr (0 when both vanish).
 inline double relative_difference(double a, const mpfr_float_50& b) {

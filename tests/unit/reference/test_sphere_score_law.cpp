@@ -8,9 +8,9 @@
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <gtest/gtest.h>
 
-#include "reference/critical_scale.hpp"
-#include "reference/sphere_score_law.hpp"
-#include "reference/sphere_score_law_mpfr.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
+#include "reference/sphere/sphere_score_law.hpp"
+#include "reference/sphere/sphere_score_law_mpfr.hpp"
 #include "tests/unit/reference/mpfr_compare.hpp"
 
 namespace attnlaw::reference {

@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "reference/vmf_moments.hpp"
-#include "reference/vmf_moments_mpfr.hpp"
+#include "reference/sphere/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments_mpfr.hpp"
 #include "tests/unit/reference/mpfr_compare.hpp"
 
 namespace attnlaw::reference {

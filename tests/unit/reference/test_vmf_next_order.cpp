@@ -9,7 +9,7 @@
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
 
-#include "reference/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 
 namespace attnlaw::reference {
 namespace {

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "reference/sphere_score_law.hpp"
-#include "reference/vmf_moments.hpp"
-#include "reference/vmf_moments_mpfr.hpp"
-#include "reference/vmf_odd_closed_forms.hpp"
+#include "reference/sphere/sphere_score_law.hpp"
+#include "reference/sphere/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments_mpfr.hpp"
+#include "reference/sphere/vmf_odd_closed_forms.hpp"
 
 namespace attnlaw::reference {
 namespace {
@@ -64,7 +64,7 @@ TEST(VmfPublishedValues, SubcriticalTable) {
   EXPECT_NEAR(subcritical_covariance(5, 1e6).var_perp.value / (1e6 / 12), 1.0, 1e-5);
 }
 
-// Closed forms (reference/vmf_odd_closed_forms.hpp, SL.md section 3) against the general path, in
+// Closed forms (reference/sphere/vmf_odd_closed_forms.hpp, SL.md section 3) against the general path, in
 // double and in mpfr_float_50, across the series/closed-form switch at beta = 1.
 TEST(VmfPublishedValues, OddDimensionClosedForms) {
   // Agreement within the two error estimates (the closed forms lose digits to cancellation near

@@ -13,8 +13,8 @@
 
 #include <gtest/gtest.h>
 
-#include "reference/vmf_moments.hpp"
-#include "reference/vmf_moments_mpfr.hpp"
+#include "reference/sphere/vmf_moments.hpp"
+#include "reference/sphere/vmf_moments_mpfr.hpp"
 
 namespace attnlaw::reference {
 namespace {

@@ -4,15 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <boost/math/constants/constants.hpp>
-#include <boost/multiprecision/mpfr.hpp>
+#include "reference/numerics/mpfr_real.hpp"
 
-#include "reference/critical/dickman.hpp"
+#include "reference/poisson_process/dickman.hpp"
 
-namespace attnlaw::reference::critical {
+namespace attnlaw::reference {
 namespace {
 
 // Expression templates off: the references keep intermediate results in `auto` variables.
-using Mp = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<50>, boost::multiprecision::et_off>;
+using Mp = attnlaw::reference::mpfr_float_50;
 
 TEST(DickmanMpfr, MeanTopWeightAtThetaOneIsExpMinusEuler) {
   const Mp exact = exp(-boost::math::constants::euler<Mp>());
@@ -38,4 +38,4 @@ TEST(DickmanMpfr, DoublePathAgreesToAFewUlpsWithItsErrorBoundHonest) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::critical
+}  // namespace attnlaw::reference

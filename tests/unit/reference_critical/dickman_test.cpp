@@ -1,14 +1,14 @@
 // d = 3 critical limit: generalised Dickman law and the one-dimensional Mecke integrals.
-#include "reference/critical/dickman.hpp"
+#include "reference/poisson_process/dickman.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/ppp_functionals.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/ppp_functionals.hpp"
 
-namespace arc = attnlaw::reference::critical;
+namespace arc = attnlaw::reference;
 
 namespace {
 

@@ -1,14 +1,14 @@
 // Exact finite-n references for keys uniform on S^{d-1}.
-#include "reference/critical/finite_n.hpp"
+#include "reference/poisson_process/finite_n.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/dickman.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/dickman.hpp"
 
-namespace arc = attnlaw::reference::critical;
+namespace arc = attnlaw::reference;
 using FModel = arc::SphereFiniteModel<double>;
 
 // SL.md section 3, "Reference values, d = 3": n = 100, gamma = 1/4 (beta = 25): E W_1 = 0.372137778,

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/finite_n.hpp"
-#include "reference/critical/ppp_functionals.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/finite_n.hpp"
+#include "reference/poisson_process/ppp_functionals.hpp"
 
-namespace attnlaw::reference::critical {
+namespace attnlaw::reference {
 namespace {
 
 struct Row {
@@ -70,4 +70,4 @@ TEST(MeckeMpfrTable, DoubleLiesWithinItsEstimateOfTheFiftyDigitValue) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::critical
+}  // namespace attnlaw::reference

@@ -1,14 +1,14 @@
 // General-d critical limit (Poisson-process Mecke functionals) and supercritical constants.
-#include "reference/critical/ppp_functionals.hpp"
+#include "reference/poisson_process/ppp_functionals.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/supercritical.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/supercritical.hpp"
 
-namespace arc = attnlaw::reference::critical;
+namespace arc = attnlaw::reference;
 using Model = arc::PoissonLimitModel<double>;
 
 namespace {

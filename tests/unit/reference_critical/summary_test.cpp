@@ -1,11 +1,11 @@
 // The CLI entry points.
-#include "reference/critical/summary.hpp"
+#include "reference/poisson_process/summary.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace arc = attnlaw::reference::critical;
+namespace arc = attnlaw::reference;
 
 // d = 3, gamma = 1/2 (theta = 1): SL.md section 5 exact table and CDF table; tangential mean
 // 1.9729 from the MC table (s.e. ~1e-3).

@@ -11,8 +11,8 @@
 #include <limits>
 #include <vector>
 
-#include "reference/sphere_score_law.hpp"
-#include "reference/vmf_moments.hpp"
+#include "reference/sphere/sphere_score_law.hpp"
+#include "reference/sphere/vmf_moments.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/attention/weight_functionals.hpp"

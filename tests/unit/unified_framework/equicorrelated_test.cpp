@@ -1,4 +1,4 @@
-// reference/unified/equicorrelated: the closed forms against the table of UF.md §5 (n = 10^6,
+// reference/extreme_value/equicorrelated: the closed forms against the table of UF.md §5 (n = 10^6,
 // beta (1 - rho) = theta log n; the table was derived there from the same closed forms and is
 // printed to 7-9 significant digits), the double instantiation against the 50-digit MPFR one
 // (an independent evaluation of the same formulas, to within a few ulps), and the limit cosine
@@ -8,10 +8,10 @@
 #include <cmath>
 #include <limits>
 
-#include "reference/unified/equicorrelated.hpp"
-#include "reference/unified/equicorrelated_mpfr.hpp"
+#include "reference/extreme_value/equicorrelated.hpp"
+#include "reference/extreme_value/equicorrelated_mpfr.hpp"
 
-namespace attnlaw::reference::unified {
+namespace attnlaw::reference {
 namespace {
 
 constexpr double kN = 1e6;
@@ -104,4 +104,4 @@ TEST(EquicorrelatedLimitCosine, Branches) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::unified
+}  // namespace attnlaw::reference

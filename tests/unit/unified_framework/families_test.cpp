@@ -66,7 +66,7 @@ TEST(FamilyQuadrature, ReproducesPoissonDirichletLimit) {
 
 TEST(FamilyQuadrature, Log2ScaleIsLogSquared) {
   // eta = 1: h_n = (log n)^2 in closed form (UF.md UF.family.log2).
-  const reference::unified::ScoreFamily log2{reference::unified::ScoreFamily::Kind::log2, 1};
+  const reference::ScoreFamily log2{reference::ScoreFamily::Kind::log2, 1};
   for (double n : {1e4, 1e12}) {
     EXPECT_NEAR(independent_family_scale<double>(log2, n).h / (std::log(n) * std::log(n)), 1, 1e-12);
   }

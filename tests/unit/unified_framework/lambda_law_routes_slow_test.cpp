@@ -11,7 +11,7 @@
 
 #include "tests/unit/unified_framework/lambda_law_routes_support.hpp"
 
-namespace attnlaw::reference::unified::testing {
+namespace attnlaw::reference::testing {
 namespace {
 
 void print(const char* route, const std::vector<TailEstimate>& simulated) {
@@ -38,4 +38,4 @@ TEST(LambdaLawRoutesSlow, CountRouteAtFourMillionSamplesAgreesWithTheTable) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::unified::testing
+}  // namespace attnlaw::reference::testing

@@ -11,9 +11,9 @@
 
 #include "reference/tools/lambda_law/arrival_time_route.hpp"
 #include "reference/tools/lambda_law/poisson_count_route.hpp"
-#include "reference/unified/gap_counting.hpp"
+#include "reference/gap_counting/gap_counting.hpp"
 
-namespace attnlaw::reference::unified::testing {
+namespace attnlaw::reference::testing {
 
 namespace lambda_law = tools::lambda_law;
 
@@ -97,4 +97,4 @@ inline std::vector<LambdaLawPoint> planted_table(double x, double shift) {
   return table;
 }
 
-}  // namespace attnlaw::reference::unified::testing
+}  // namespace attnlaw::reference::testing

@@ -1,4 +1,4 @@
-// reference/unified/lambda_law_table.hpp (the exact Yule recursion of reference/tools/lambda_law)
+// reference/gap_counting/lambda_law_table.hpp (the exact Yule recursion of reference/tools/lambda_law)
 // against the two Monte Carlo routes beside it, which share no code with it nor with each other:
 // Philox arrival times (verify/rng; the previous generator of the table) and GSL Poisson counts.
 // A comparison that accepts the table must reject it with P(L > 2) moved by 0.01: at the sample
@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "reference/tools/lambda_law/yule_recursion.hpp"
-#include "reference/unified/lambda_law_table.hpp"
+#include "reference/gap_counting/lambda_law_table.hpp"
 #include "tests/unit/unified_framework/lambda_law_routes_support.hpp"
 
-namespace attnlaw::reference::unified::testing {
+namespace attnlaw::reference::testing {
 namespace {
 
 constexpr std::uint64_t kCountSamples = 200000;   // mt19937, 0.4 s; se <= 1.2e-3
@@ -83,4 +83,4 @@ TEST(LambdaLawRoutes, ArrivalTimeRouteAgreesWithTheTableAndTheCountRoute) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::unified::testing
+}  // namespace attnlaw::reference::testing

@@ -1,4 +1,4 @@
-// reference/unified/gap_counting: Yule law, the L = lim Lambda_n/h_n table, subcritical constants.
+// reference/gap_counting/gap_counting: Yule law, the L = lim Lambda_n/h_n table, subcritical constants.
 // Expected values: sums of the pmf (closed forms e^t, e^t(e^t - 1)); a simulation of N(t) =
 // #{k : M_{k-1} <= t} (UF.md UF.gumbel.point-process); UF.md §5 L table (an independent MC, 2e5
 // samples, s.e. ~0.001); a brute-force MC of the sup over k <= 2e4; UF.md's checked subcritical
@@ -10,12 +10,12 @@
 #include <stdexcept>
 #include <vector>
 
-#include "reference/unified/gap_counting.hpp"
-#include "reference/unified/gap_counting_mpfr.hpp"
+#include "reference/gap_counting/gap_counting.hpp"
+#include "reference/gap_counting/gap_counting_mpfr.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/philox_stream.hpp"
 
-namespace attnlaw::reference::unified {
+namespace attnlaw::reference {
 namespace {
 
 using Mp = mpfr_float_50;
@@ -150,4 +150,4 @@ TEST(GapCounting, SubcriticalConstants) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::unified
+}  // namespace attnlaw::reference

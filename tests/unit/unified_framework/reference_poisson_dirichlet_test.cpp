@@ -1,4 +1,4 @@
-// reference/unified/poisson_dirichlet: PD(alpha, 0) moments and the law of the top weight.
+// reference/poisson_dirichlet/poisson_dirichlet: PD(alpha, 0) moments and the law of the top weight.
 // Expected values: UF.md §5 PD table (Pitman–Yor formulas, [checked] by quadrature there); the
 // Pitman–Yor closed form of P(V_1 > w) for w >= 1/2; for 1/3 <= w < 1/2 the two-term series
 // derived in poisson_dirichlet_impl.hpp evaluated by 50-digit tanh-sinh quadrature (no Laplace
@@ -14,13 +14,13 @@
 #include <stdexcept>
 #include <vector>
 
-#include "reference/unified/detail/pd_laplace_exponent.hpp"
-#include "reference/unified/poisson_dirichlet.hpp"
-#include "reference/unified/poisson_dirichlet_mpfr.hpp"
+#include "reference/poisson_dirichlet/detail/pd_laplace_exponent.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet_mpfr.hpp"
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/philox_stream.hpp"
 
-namespace attnlaw::reference::unified {
+namespace attnlaw::reference {
 namespace {
 
 using Mp = mpfr_float_50;
@@ -208,4 +208,4 @@ TEST(PoissonDirichlet, BadInputIsRefused) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::unified
+}  // namespace attnlaw::reference

@@ -1,4 +1,4 @@
-// reference/unified/score_families: b_n, h_n, local and fitted exponents.
+// reference/extreme_value/score_families: b_n, h_n, local and fitted exponents.
 // Expected values: UF.md §5 Gaussian table ([checked] there); closed forms of UF.md
 // UF.family.*; and, as the independent path, n f(b_n) by a 50-digit central difference of the
 // family's tail function F-bar (no use of the library's closed forms or of erfc_inv).
@@ -10,10 +10,10 @@
 #include <limits>
 #include <stdexcept>
 
-#include "reference/unified/score_families.hpp"
-#include "reference/unified/score_families_mpfr.hpp"
+#include "reference/extreme_value/score_families.hpp"
+#include "reference/extreme_value/score_families_mpfr.hpp"
 
-namespace attnlaw::reference::unified {
+namespace attnlaw::reference {
 namespace {
 
 using Mp = mpfr_float_50;
@@ -156,4 +156,4 @@ TEST(ScoreFamilies, GaussianScaleIsTheHazardNotItsAsymptote) {
 }
 
 }  // namespace
-}  // namespace attnlaw::reference::unified
+}  // namespace attnlaw::reference

@@ -11,12 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "verify/stats/test_result.hpp"
 
 namespace attnlaw::sample::testing {
 
-using reference::unified::ScoreFamily;
+using reference::ScoreFamily;
 using Kind = ScoreFamily::Kind;
 
 struct NamedFamily {

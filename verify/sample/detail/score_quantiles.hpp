@@ -1,5 +1,5 @@
 #pragma once
-// Upper-tail quantiles of the score families of reference/unified/score_families.hpp, fed with
+// Upper-tail quantiles of the score families of reference/extreme_value/score_families.hpp, fed with
 // an upper-tail probability u and its exact complement v = 1 - u so that neither tail loses
 // digits: s = Fbar^{-1}(u). Shared by the row samplers and the bulk mass.
 #include <boost/math/policies/policy.hpp>
