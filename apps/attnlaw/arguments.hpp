@@ -13,5 +13,4 @@ std::uint64_t parse_integer(const std::string& name, const std::string& text, st
 // A finite real in [min, max] (NaN and infinities refused).
 double parse_real(const std::string& name, const std::string& text, double min, double max);
 
-
 }  // namespace attnlaw::cli

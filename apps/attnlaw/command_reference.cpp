@@ -11,10 +11,10 @@
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
+#include "reference/extreme_value/score_families.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 #include "reference/poisson_process/summary.hpp"
 #include "reference/sphere/sphere_score_law.hpp"
-#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
-#include "reference/extreme_value/score_families.hpp"
 #include "reference/sphere/vmf_moments.hpp"
 #include "verify/harness/check.hpp"
 #include "verify/harness/json.hpp"
@@ -111,8 +111,7 @@ Json sphere_critical(const LawArguments& a) {
   const double gamma = parse_real("--gamma", a["--gamma"], 1e-3, 1e3);
   const bool finite = a.given("--n");
   const std::uint64_t n = finite ? parse_integer("--n", a["--n"], 2, kMaxFiniteN) : 0;
-  const auto s = finite ? reference::sphere_critical_finite_n(d, gamma, n)
-                        : reference::sphere_critical_limit(d, gamma);
+  const auto s = finite ? reference::sphere_critical_finite_n(d, gamma, n) : reference::sphere_critical_limit(d, gamma);
   Json doc{{"d", d}, {"gamma", gamma}};
   if (finite) doc["n"] = n;
   doc["c"] = s.c;

@@ -51,8 +51,7 @@ int simulate_sphere(const SimulateArguments& a) {
 
   // Keyed by the experiment's canonical label, never by how its numbers were typed or printed.
   const auto stream = rng::make_key(
-      seed, "simulate/sphere",
-      harness::canonical_label({{"d", d}, {"n", n}, {"beta", beta}, {"sampler", a.sampler}}));
+      seed, "simulate/sphere", harness::canonical_label({{"d", d}, {"n", n}, {"beta", beta}, {"sampler", a.sampler}}));
   std::vector<double> top(reps), above(reps), sum_sq(reps);
   const auto start = std::chrono::steady_clock::now();
   try {

@@ -15,8 +15,6 @@ void BM_SubcriticalCovariance(benchmark::State& state) {
   }
 }
 
-BENCHMARK(BM_SubcriticalCovariance)
-    ->ArgsProduct({{3, 64, 4096}, {1, 1000, 1000000}})
-    ->ArgNames({"d", "beta"});
+BENCHMARK(BM_SubcriticalCovariance)->ArgsProduct({{3, 64, 4096}, {1, 1000, 1000000}})->ArgNames({"d", "beta"});
 
 }  // namespace

@@ -8,13 +8,13 @@ namespace attnlaw::reference {
 
 template <class Real>
 struct EquicorrelatedRow {
-  Real lambda;        // Lambda_n = log n / (1 - rho)
-  Real contact_gap;   // 1 - rho
-  Real log_partition; // log Z, Z = 1 + (n - 1) q
-  Real top_weight;    // a_self = 1 / Z
-  Real other_weight;  // q / Z
+  Real lambda;              // Lambda_n = log n / (1 - rho)
+  Real contact_gap;         // 1 - rho
+  Real log_partition;       // log Z, Z = 1 + (n - 1) q
+  Real top_weight;          // a_self = 1 / Z
+  Real other_weight;        // q / Z
   Real top_two_difference;  // D = (1 - q) / Z
-  Real entropy;       // H = log Z + (n - 1) beta (1 - rho) q / Z
+  Real entropy;             // H = log Z + (n - 1) beta (1 - rho) q / Z
 };
 
 // n >= 2, 0 < rho < 1, beta >= 0 (std::invalid_argument otherwise).

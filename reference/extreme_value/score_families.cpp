@@ -2,8 +2,8 @@
 #include "reference/extreme_value/score_families.hpp"
 
 #include <charconv>
-#include <optional>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -32,16 +32,11 @@ double parse_shape(std::string_view text, const std::string& whole) {
 
 std::string ScoreFamily::name() const {
   switch (kind) {
-    case Kind::exponential:
-      return "exponential";
-    case Kind::gaussian:
-      return "gaussian";
-    case Kind::weibull:
-      return "weibull(p=" + shape_text(shape) + ")";
-    case Kind::log2:
-      return "log2(eta=" + shape_text(shape) + ")";
-    case Kind::uniform:
-      return "uniform";
+    case Kind::exponential: return "exponential";
+    case Kind::gaussian: return "gaussian";
+    case Kind::weibull: return "weibull(p=" + shape_text(shape) + ")";
+    case Kind::log2: return "log2(eta=" + shape_text(shape) + ")";
+    case Kind::uniform: return "uniform";
   }
   return "unknown";
 }
@@ -54,7 +49,8 @@ ScoreFamily parse_score_family(const std::string& text) {
   if (view == "gaussian") return {ScoreFamily::Kind::gaussian, 1};
   if (view == "uniform") return {ScoreFamily::Kind::uniform, 1};
   if (view == "log2") return {ScoreFamily::Kind::log2, 1};
-  const auto shaped = [&](std::string_view stem, std::string_view key, ScoreFamily::Kind kind) -> std::optional<ScoreFamily> {
+  const auto shaped = [&](std::string_view stem, std::string_view key,
+                          ScoreFamily::Kind kind) -> std::optional<ScoreFamily> {
     if (view.substr(0, stem.size()) != stem) return std::nullopt;
     std::string_view rest = view.substr(stem.size());
     if (!rest.empty() && rest.front() == ':') return ScoreFamily{kind, parse_shape(rest.substr(1), text)};

@@ -1,8 +1,8 @@
 #pragma once
 // The mpfr_float_50 instantiation of reference/extreme_value/score_families.hpp, for tests and table
 // generators; run-time code uses double and never includes this header.
-#include "reference/numerics/mpfr_real.hpp"
 #include "reference/extreme_value/score_families.hpp"
+#include "reference/numerics/mpfr_real.hpp"
 
 namespace attnlaw::reference {
 

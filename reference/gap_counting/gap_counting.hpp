@@ -14,7 +14,7 @@ Real yule_pmf(Real t, unsigned long m);
 template <class Real>
 Real yule_cdf(Real t, unsigned long m);  // P(N <= m)
 template <class Real>
-Real yule_mean(Real t);      // e^t
+Real yule_mean(Real t);  // e^t
 template <class Real>
 Real yule_variance(Real t);  // e^t (e^t - 1)
 

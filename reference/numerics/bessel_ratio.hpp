@@ -14,8 +14,8 @@ namespace attnlaw::reference::detail {
 
 template <class W>
 struct RatioValue {
-  W value;             // r_mu(x)
-  double rel_error;    // bound on |computed - exact| / exact (truncation + rounding, first order)
+  W value;           // r_mu(x)
+  double rel_error;  // bound on |computed - exact| / exact (truncation + rounding, first order)
 };
 
 // Number of backward steps J - mu after which the error of the starting value is damped by at

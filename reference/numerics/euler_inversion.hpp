@@ -16,8 +16,8 @@
 #include <limits>
 #include <vector>
 
-#include "reference/numerics/estimate.hpp"
 #include "reference/numerics/complex_value.hpp"
+#include "reference/numerics/estimate.hpp"
 
 namespace attnlaw::reference::detail {
 

@@ -61,8 +61,7 @@ Estimate<Real> euler_inversion(const Transform& F, Real t,
   const auto euler_mean = [&](int n) {
     Real e = 0;
     for (int j = 0; j <= prm.euler; ++j) {
-      e += boost::math::binomial_coefficient<Real>(static_cast<unsigned>(prm.euler),
-                                                   static_cast<unsigned>(j)) *
+      e += boost::math::binomial_coefficient<Real>(static_cast<unsigned>(prm.euler), static_cast<unsigned>(j)) *
            partial[static_cast<std::size_t>(n + j)];
     }
     return e / pow(Real(2), prm.euler);

@@ -1,6 +1,7 @@
 #pragma once
-// The Poisson–Dirichlet law PD(alpha, 0), 0 < alpha < 1 (Pitman–Yor 1997): V_j = Gamma_j^{-1/alpha} / sum_k Gamma_k^{-1/alpha}. The critical-window limit of
-// the ranked softmax weights of a Gumbel-domain row at beta = c h_n, c = 1/alpha > 1.
+// The Poisson–Dirichlet law PD(alpha, 0), 0 < alpha < 1 (Pitman–Yor 1997): V_j = Gamma_j^{-1/alpha} / sum_k
+// Gamma_k^{-1/alpha}. The critical-window limit of the ranked softmax weights of a Gumbel-domain row at beta = c h_n, c
+// = 1/alpha > 1.
 //
 // Every function returns the value with an upper bound on its absolute error
 // (reference/numerics/estimate.hpp); templated on the real type, instantiated for double and, in its own

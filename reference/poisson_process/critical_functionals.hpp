@@ -23,19 +23,19 @@
 #include <complex>
 #include <vector>
 
+#include "reference/numerics/estimate.hpp"
 #include "reference/numerics/laplace_inversion.hpp"
 #include "reference/numerics/panel_quadrature.hpp"
 #include "reference/poisson_process/point_models.hpp"
-#include "reference/numerics/estimate.hpp"
 
 namespace attnlaw::reference {
 
 template <class Real>
 struct MeckeMoments {
-  Estimate<Real> sum_weights;   // E sum_j W_j = 1 (a built-in check of the quadrature)
-  Estimate<Real> sum_squares;   // E sum_j W_j^2
-  Estimate<Real> energy;        // E sum_j W_j x_j (limit: c Gamma_j^p; finite n: beta t_i)
-  Estimate<Real> tangential;    // E sum_j W_j^2 tangential_weight_j
+  Estimate<Real> sum_weights;  // E sum_j W_j = 1 (a built-in check of the quadrature)
+  Estimate<Real> sum_squares;  // E sum_j W_j^2
+  Estimate<Real> energy;       // E sum_j W_j x_j (limit: c Gamma_j^p; finite n: beta t_i)
+  Estimate<Real> tangential;   // E sum_j W_j^2 tangential_weight_j
 };
 
 namespace detail {
@@ -123,8 +123,7 @@ Vec4<Real> mecke_moments_at(const Model& model, int level) {
       const Real rho = model.tagged_density(sigma);
       const Real e1 = exp(u - exp(u));
       const Real e2 = exp(2 * u - exp(u));
-      return Vec4<Real>(rho * e1, rho * e2, rho * e1 * model.energy(sigma),
-                        rho * e2 * model.tangential_weight(sigma));
+      return Vec4<Real>(rho * e1, rho * e2, rho * e1 * model.energy(sigma), rho * e2 * model.tangential_weight(sigma));
     };
     return gauss_panels(g, edges);
   };
@@ -135,13 +134,10 @@ Vec4<Real> mecke_moments_at(const Model& model, int level) {
   for (const Real& e : uniform_edges(Real(-40), Real(0), 10)) ell_edges.push_back(e);
   Vec4<Real> total = gauss_panels(in_ell, refine(ell_edges, level));
   // ell = x(sigma) >= 0 in the model's smooth variable, up to where exp(Lambda) is negligible.
-  const auto in_sigma = [&](Real sigma) {
-    return in_ell(model.energy(sigma)) * model.energy_derivative(sigma);
-  };
+  const auto in_sigma = [&](Real sigma) { return in_ell(model.energy(sigma)) * model.energy_derivative(sigma); };
   total += gauss_panels(
-      in_sigma, refine(outer_edges(model, deep_counts(std::vector<Real>{0, Real(0.25), Real(0.5), 1, Real(1.5), 2,
-                                                                         3, 4, Real(5.5), 7, 9, 12, 15, 19, 24,
-                                                                         30, 37})),
+      in_sigma, refine(outer_edges(model, deep_counts(std::vector<Real>{0, Real(0.25), Real(0.5), 1, Real(1.5), 2, 3, 4,
+                                                                        Real(5.5), 7, 9, 12, 15, 19, 24, 30, 37})),
                        level));
   // Finite n: lambda beyond e^{2 beta} (all keys within reach) until exp(Lambda) dies.
   if (x_end < std::numeric_limits<Real>::infinity() && model.sigma_max() >= 2) {
@@ -151,8 +147,7 @@ Vec4<Real> mecke_moments_at(const Model& model, int level) {
 }
 
 template <class Model, class Real>
-Estimate<Real> top_weight_survival_at(const Model& model, Real w, int level,
-                                      const EulerInversionParams<Real>& prm) {
+Estimate<Real> top_weight_survival_at(const Model& model, Real w, int level, const EulerInversionParams<Real>& prm) {
   using std::abs;
   using std::exp;
   using std::log;
@@ -202,8 +197,8 @@ MeckeMoments<Real> mecke_moments(const Model& model) {
   const auto coarse = detail::mecke_moments_at<Model, Real>(model, 0);
   const auto fine = detail::mecke_moments_at<Model, Real>(model, 1);
   const auto est = [&](int i) {
-    return Estimate<Real>{fine.v[i], abs(fine.v[i] - coarse.v[i]) +
-                                         64 * std::numeric_limits<Real>::epsilon() * abs(fine.v[i])};
+    return Estimate<Real>{fine.v[i],
+                          abs(fine.v[i] - coarse.v[i]) + 64 * std::numeric_limits<Real>::epsilon() * abs(fine.v[i])};
   };
   return {est(0), est(1), est(2), est(3)};
 }

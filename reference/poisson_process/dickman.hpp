@@ -15,9 +15,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "reference/poisson_process/ein.hpp"
-#include "reference/numerics/panel_quadrature.hpp"
 #include "reference/numerics/estimate.hpp"
+#include "reference/numerics/panel_quadrature.hpp"
+#include "reference/poisson_process/ein.hpp"
 
 namespace attnlaw::reference {
 
@@ -62,8 +62,7 @@ Real dickman_cdf_second_interval(Real theta, Real x) {
 template <class Real>
 class DickmanCdf {
  public:
-  DickmanCdf(Real theta, Real x_max, int steps_per_unit = 16000)
-      : theta_(theta), x_max_(x_max), n_(steps_per_unit) {
+  DickmanCdf(Real theta, Real x_max, int steps_per_unit = 16000) : theta_(theta), x_max_(x_max), n_(steps_per_unit) {
     if (!(theta > 0)) throw std::domain_error("DickmanCdf: theta must be positive");
     if (!(x_max > 0)) throw std::domain_error("DickmanCdf: x_max must be positive");
     if (steps_per_unit < 16) throw std::domain_error("DickmanCdf: too few steps per unit");
@@ -124,8 +123,7 @@ class DickmanCdf {
     const Real d0 = slope(k) * h;
     const Real d1 = slope(k + 1) * h;
     const Real s2 = s * s, s3 = s2 * s;
-    return (2 * s3 - 3 * s2 + 1) * F[k] + (s3 - 2 * s2 + s) * d0 + (-2 * s3 + 3 * s2) * F[k + 1] +
-           (s3 - s2) * d1;
+    return (2 * s3 - 3 * s2 + 1) * F[k] + (s3 - 2 * s2 + s) * d0 + (-2 * s3 + 3 * s2) * F[k + 1] + (s3 - s2) * d1;
   }
 
   Real theta_;

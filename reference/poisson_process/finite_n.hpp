@@ -20,11 +20,11 @@
 #include <limits>
 #include <stdexcept>
 
+#include "reference/numerics/estimate.hpp"
+#include "reference/numerics/panel_quadrature.hpp"
 #include "reference/poisson_process/critical_functionals.hpp"
 #include "reference/poisson_process/ein.hpp"
-#include "reference/numerics/panel_quadrature.hpp"
 #include "reference/poisson_process/point_models.hpp"
-#include "reference/numerics/estimate.hpp"
 
 namespace attnlaw::reference {
 
@@ -83,8 +83,7 @@ Estimate<Real> d3_finite_n_mean_sum_squares(Real beta, std::uint64_t n) {
   };
   const Real theta = nn / (2 * beta);
   // Upper end: the power decay l^{-theta} reaches eps, or l passes 1/a and the exponent collapses.
-  const Real top = std::min(Real(-std::log(std::numeric_limits<Real>::epsilon())) / theta + 10,
-                            2 * beta + 10);
+  const Real top = std::min(Real(-std::log(std::numeric_limits<Real>::epsilon())) / theta + 10, 2 * beta + 10);
   const auto panels = static_cast<int>(std::ceil(top + 40));
   const auto edges = uniform_edges(Real(-40), top, panels);
   const Real coarse = gauss_panels(g, edges);

@@ -40,13 +40,21 @@ namespace attnlaw::reference {
 namespace detail {
 
 template <class Real>
-Real real_part(Real z) { return z; }
+Real real_part(Real z) {
+  return z;
+}
 template <class Real>
-Real imag_part(Real) { return Real(0); }
+Real imag_part(Real) {
+  return Real(0);
+}
 template <class Real>
-Real real_part(const std::complex<Real>& z) { return z.real(); }
+Real real_part(const std::complex<Real>& z) {
+  return z.real();
+}
 template <class Real>
-Real imag_part(const std::complex<Real>& z) { return z.imag(); }
+Real imag_part(const std::complex<Real>& z) {
+  return z.imag();
+}
 
 // Cut-offs of the energy range that matters at working precision: below x = ell - K1 the factor
 // exp(-omega e^{ell-x}) is below eps (its exponent exceeds ln(1/eps)); above x = ell + K2 the
@@ -201,8 +209,7 @@ class SphereFiniteModel {
     using std::log1p;
     const Real s = sigma <= 1 ? sigma : 2 - sigma;
     if (s <= 0) return m_ > Real(0.5) ? Real(0) : exp((1 - m_) * log(Real(2)) - log_beta_fn_);
-    return exp((1 - m_) * log(Real(2)) + (2 * m_ - 1) * log(s) + (m_ - 1) * log1p(-s * s / 2) -
-               log_beta_fn_);
+    return exp((1 - m_) * log(Real(2)) + (2 * m_ - 1) * log(s) + (m_ - 1) * log1p(-s * s / 2) - log_beta_fn_);
   }
   Real tagged_density(Real sigma) const { return static_cast<Real>(n_) * density(sigma); }
   Real cumulative(Real sigma) const {

@@ -16,9 +16,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "reference/numerics/estimate.hpp"
 #include "reference/poisson_process/critical_functionals.hpp"
 #include "reference/poisson_process/point_models.hpp"
-#include "reference/numerics/estimate.hpp"
 
 namespace attnlaw::reference {
 
@@ -41,8 +41,7 @@ Real sphere_critical_c(int d, Real gamma) {
 
 template <class Real>
 PoissonLimitModel<Real> sphere_limit_model(int d, Real gamma) {
-  return PoissonLimitModel<Real>(2 / Real(d - 1), sphere_critical_c<Real>(d, gamma),
-                                 sphere_kappa<Real>(d));
+  return PoissonLimitModel<Real>(2 / Real(d - 1), sphere_critical_c<Real>(d, gamma), sphere_kappa<Real>(d));
 }
 
 // Euler-inversion parameters for P(W_1 >= w) with w < 1/2, whose transform decays slowly at small
@@ -55,8 +54,8 @@ EulerInversionParams<Real> lower_tail_euler_params() {
 
 template <class Real>
 Estimate<Real> ppp_top_weight_cdf(const PoissonLimitModel<Real>& model, Real w) {
-  const Estimate<Real> s = top_weight_survival(
-      model, w, w < Real(0.5) ? lower_tail_euler_params<Real>() : default_euler_params<Real>());
+  const Estimate<Real> s =
+      top_weight_survival(model, w, w < Real(0.5) ? lower_tail_euler_params<Real>() : default_euler_params<Real>());
   return {1 - s.value, s.error};
 }
 

@@ -1,11 +1,11 @@
 #include "reference/poisson_process/summary.hpp"
 
+#include "reference/extreme_value/critical_scale.hpp"
 #include "reference/poisson_process/critical_functionals.hpp"
 #include "reference/poisson_process/dickman.hpp"
 #include "reference/poisson_process/finite_n.hpp"
 #include "reference/poisson_process/ppp_functionals.hpp"
 #include "reference/poisson_process/supercritical.hpp"
-#include "reference/extreme_value/critical_scale.hpp"
 
 namespace attnlaw::reference {
 
@@ -26,8 +26,7 @@ void fill_generic(const Model& model, bool with_cdf, CriticalSummary& s) {
   s.mean_sum_sq = mm.v[1];
   s.mean_energy = mm.v[2];
   s.mean_tangential = mm.v[3];
-  s.p_top_ge_half =
-      detail::top_weight_survival_at(model, 0.5, 0, default_euler_params<double>()).value;
+  s.p_top_ge_half = detail::top_weight_survival_at(model, 0.5, 0, default_euler_params<double>()).value;
   if (!with_cdf) return;
   for (const double w : cdf_grid()) {
     const auto prm = w < 0.5 ? lower_tail_euler_params<double>() : default_euler_params<double>();

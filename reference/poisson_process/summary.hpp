@@ -11,11 +11,11 @@
 namespace attnlaw::reference {
 
 struct CriticalSummary {
-  double c;              // lambda_n: the critical constant c = gamma A_d^{-2/(d-1)}
-  double mean_top;       // E W_1 (finite n: E w_(1))
-  double p_top_ge_half;  // P(W_1 >= 1/2)
-  double mean_sum_sq;    // E sum_j W_j^2
-  double mean_energy;    // E sum_j W_j c Gamma_j^p (finite n: E beta_n (1 - <q, ybar>))
+  double c;                // lambda_n: the critical constant c = gamma A_d^{-2/(d-1)}
+  double mean_top;         // E W_1 (finite n: E w_(1))
+  double p_top_ge_half;    // P(W_1 >= 1/2)
+  double mean_sum_sq;      // E sum_j W_j^2
+  double mean_energy;      // E sum_j W_j c Gamma_j^p (finite n: E beta_n (1 - <q, ybar>))
   double mean_tangential;  // E sum_j W_j^2 (Gamma_j/kappa_d)^{2/(d-1)} (finite n: E n^{2/(d-1)} |P_perp ybar|^2)
   std::vector<std::pair<double, double>> cdf_top;  // (w, P(W_1 <= w)), w = 0.05, 0.10, ..., 0.95
 };

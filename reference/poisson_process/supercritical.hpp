@@ -13,8 +13,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "reference/numerics/panel_quadrature.hpp"
 #include "reference/numerics/estimate.hpp"
+#include "reference/numerics/panel_quadrature.hpp"
 
 namespace attnlaw::reference {
 

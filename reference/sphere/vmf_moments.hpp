@@ -54,9 +54,9 @@ struct SubcriticalCovariance {
   Estimate<Real> var_perp;
   Estimate<Real> var_par;
   Estimate<Real> bias;
-  Estimate<Real> perp_factor;   // A2 / (2 beta)
-  Estimate<Real> par_factor;    // A'(2 beta) + (A2 - A)^2
-  Estimate<Real> bias_factor;   // -(A2 - A)
+  Estimate<Real> perp_factor;  // A2 / (2 beta)
+  Estimate<Real> par_factor;   // A'(2 beta) + (A2 - A)^2
+  Estimate<Real> bias_factor;  // -(A2 - A)
 };
 
 template <class Real>

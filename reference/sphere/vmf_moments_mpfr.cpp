@@ -11,8 +11,7 @@ template Estimate<mpfr_float_50> score_variance<mpfr_float_50>(int, mpfr_float_5
 template Estimate<mpfr_float_50> log_normaliser<mpfr_float_50>(int, mpfr_float_50);
 template Estimate<mpfr_float_50> log_second_moment_ratio<mpfr_float_50>(int, mpfr_float_50);
 template Estimate<mpfr_float_50> second_moment_ratio<mpfr_float_50>(int, mpfr_float_50);
-template SubcriticalCovariance<mpfr_float_50> subcritical_covariance<mpfr_float_50>(int,
-                                                                                    mpfr_float_50);
+template SubcriticalCovariance<mpfr_float_50> subcritical_covariance<mpfr_float_50>(int, mpfr_float_50);
 template OutputVarianceNextOrder<mpfr_float_50> output_variance_next_order<mpfr_float_50>(int, mpfr_float_50);
 
 }  // namespace attnlaw::reference

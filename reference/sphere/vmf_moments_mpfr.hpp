@@ -16,8 +16,7 @@ extern template Estimate<mpfr_float_50> score_variance<mpfr_float_50>(int, mpfr_
 extern template Estimate<mpfr_float_50> log_normaliser<mpfr_float_50>(int, mpfr_float_50);
 extern template Estimate<mpfr_float_50> log_second_moment_ratio<mpfr_float_50>(int, mpfr_float_50);
 extern template Estimate<mpfr_float_50> second_moment_ratio<mpfr_float_50>(int, mpfr_float_50);
-extern template SubcriticalCovariance<mpfr_float_50> subcritical_covariance<mpfr_float_50>(
-    int, mpfr_float_50);
+extern template SubcriticalCovariance<mpfr_float_50> subcritical_covariance<mpfr_float_50>(int, mpfr_float_50);
 extern template OutputVarianceNextOrder<mpfr_float_50> output_variance_next_order<mpfr_float_50>(int, mpfr_float_50);
 
 }  // namespace attnlaw::reference

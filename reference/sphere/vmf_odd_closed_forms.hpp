@@ -117,7 +117,7 @@ Estimate<Real> log_normaliser_d5(Real b) {
     for (int k = 1; k < 1000; ++k) {
       power /= Real(2 * k) * Real(2 * k + 1);  // 1/(2k+1)!
       if (k >= 2) {
-        power *= b * b;                       // b^{2k-2}/(2k+1)!
+        power *= b * b;  // b^{2k-2}/(2k+1)!
         const Real term = 3 * Real(2 * k) * power;
         sum += term;
         if (term <= u * sum / 8) break;

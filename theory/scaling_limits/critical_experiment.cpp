@@ -115,10 +115,10 @@ std::vector<double> simulate_critical_naive_top(const CriticalModel& model, cons
   std::vector<double> top(e.reps);
   harness::for_each_replicate(e.reps, [&](std::size_t r) {
     attention::OnlineSoftmaxAverage<double> softmax(0);
-    sample::for_each_naive_sphere_key(stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
-                                      [&](std::uint64_t, std::span<const double> key) {
-                                        softmax.add(-beta * sample::gap_to_query(key), {});
-                                      }, DrawKey{});
+    sample::for_each_naive_sphere_key(
+        stream, static_cast<std::uint32_t>(r), e.n, static_cast<std::size_t>(e.d),
+        [&](std::uint64_t, std::span<const double> key) { softmax.add(-beta * sample::gap_to_query(key), {}); },
+        DrawKey{});
     top[r] = softmax.top_weight();
   });
   return top;
@@ -131,8 +131,7 @@ template std::vector<double> simulate_critical_naive_top<GaussianKeysNotNormalis
                                                                                     const CriticalExperiment&,
                                                                                     rng::StreamKey);
 
-CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,
-                                       bool with_output) {
+CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream, bool with_output) {
   const sample::PppLaw law = sample::ppp_law_uniform(d, gamma);
   CriticalSample s;
   resize(s, reps, with_output);
@@ -144,25 +143,23 @@ CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rn
   return s;
 }
 
-const reference::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
-                                                                        bool with_cdf) {
+const reference::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n, bool with_cdf) {
   return finite_n_memo.get({d, gamma, n, with_cdf},
                            [&] { return reference::sphere_critical_finite_n(d, gamma, n, with_cdf); });
 }
 
-const reference::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
-                                                                        double gamma, std::uint64_t n, bool with_cdf) {
+const reference::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d, double gamma,
+                                                              std::uint64_t n, bool with_cdf) {
   return critical_finite_n_reference(d, model.reference_gamma(gamma), n, with_cdf);
 }
 
 double critical_finite_n_mean_top(const CriticalModel& model, int d, double gamma, std::uint64_t n) {
   const double g = model.reference_gamma(gamma);
-  return finite_n_mean_top_memo.get({d, g, n},
-                                    [&] { return reference::sphere_critical_finite_n_mean_top(d, g, n); });
+  return finite_n_mean_top_memo.get({d, g, n}, [&] { return reference::sphere_critical_finite_n_mean_top(d, g, n); });
 }
 
 const reference::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
-                                                                     bool with_cdf) {
+                                                           bool with_cdf) {
   const double g = model.reference_gamma(gamma);
   return limit_memo.get({d, g, with_cdf}, [&] { return reference::sphere_critical_limit(d, g, with_cdf); });
 }

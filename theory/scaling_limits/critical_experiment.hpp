@@ -2,14 +2,14 @@
 // The experiment behind SL.critical.*: n uniform keys on S^{d-1} at beta_n = gamma n^{2/(d-1)},
 // drawn by the exact truncated sampler (cost per replicate independent of n), and the same
 // functionals of the limit point process. References: the exact finite-n law and the limit of
-// reference/critical/summary.hpp, memoised per grid point.
+// reference/poisson_process/summary.hpp, memoised per grid point.
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <vector>
 
-#include "reference/critical/summary.hpp"
-#include "reference/critical_scale.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
+#include "reference/poisson_process/summary.hpp"
 #include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/sample/nearest_keys.hpp"
@@ -77,18 +77,16 @@ struct CriticalSample {
 CriticalSample simulate_critical(const CriticalModel& model, const CriticalExperiment& e, rng::StreamKey stream,
                                  bool with_output);
 // The limit: the PPP sampler at the same (d, gamma), tangential = n^{2/(d-1)} |P_perp ybar|^2's limit.
-CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream,
-                                       bool with_output);
+CriticalSample simulate_critical_limit(int d, double gamma, std::size_t reps, rng::StreamKey stream, bool with_output);
 
 // Exact finite-n law at (d, gamma, n).
-const reference::critical::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n,
-                                                                        bool with_cdf);
+const reference::CriticalSummary& critical_finite_n_reference(int d, double gamma, std::uint64_t n, bool with_cdf);
 // The references as a model reads them: at model.reference_gamma(gamma).
-const reference::critical::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d,
-                                                                        double gamma, std::uint64_t n, bool with_cdf);
+const reference::CriticalSummary& critical_finite_n_reference(const CriticalModel& model, int d, double gamma,
+                                                              std::uint64_t n, bool with_cdf);
 // Its E w_(1) alone (the cheap path, for root-finding).
 double critical_finite_n_mean_top(const CriticalModel& model, int d, double gamma, std::uint64_t n);
-const reference::critical::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
-                                                                     bool with_cdf);
+const reference::CriticalSummary& critical_limit_reference(const CriticalModel& model, int d, double gamma,
+                                                           bool with_cdf);
 
 }  // namespace attnlaw::theory::scaling_limits

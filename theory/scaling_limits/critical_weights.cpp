@@ -25,7 +25,7 @@
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
-using reference::critical::CriticalSummary;
+using reference::CriticalSummary;
 
 // The exact values at the rungs n of the ladder, against the limit at the same (d, gamma).
 struct LadderPoint {

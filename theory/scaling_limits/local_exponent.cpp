@@ -15,9 +15,9 @@
 #include <utility>
 #include <vector>
 
+#include "reference/extreme_value/critical_scale.hpp"
 #include "reference/poisson_process/critical_functionals.hpp"
 #include "reference/poisson_process/point_models.hpp"
-#include "reference/extreme_value/critical_scale.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/attention/online_softmax.hpp"
@@ -91,9 +91,7 @@ std::uint64_t equivalent_uniform_keys_ignoring_density(double, std::uint64_t n) 
 // Mecke quadrature of E W_1 for energies c Gamma_j^p; memoised (about 0.4 s each).
 double limit_mean_top(double p, double c) {
   static harness::Memo<std::pair<double, double>, double> memo;
-  return memo.get({p, c}, [&] {
-    return reference::mean_top_weight(reference::PoissonLimitModel<double>(p, c)).value;
-  });
+  return memo.get({p, c}, [&] { return reference::mean_top_weight(reference::PoissonLimitModel<double>(p, c)).value; });
 }
 
 harness::Figure ecdf_figure(const harness::PointContext& at, const std::string& title, std::span<const double> sample,

@@ -19,7 +19,7 @@
 #include <span>
 #include <vector>
 
-#include "reference/critical_scale.hpp"
+#include "reference/extreme_value/critical_scale.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
 #include "verify/harness/claim_spec.hpp"

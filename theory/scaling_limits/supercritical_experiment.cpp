@@ -64,8 +64,7 @@ double minus_log_one_minus_top(std::span<const double> energies) {
 }
 
 SupercriticalSample simulate_supercritical(const SupercriticalModel& model, const SupercriticalExperiment& e,
-                                           rng::StreamKey stream, bool with_gaps, bool with_output,
-                                           double gap_cover) {
+                                           rng::StreamKey stream, bool with_gaps, bool with_output, double gap_cover) {
   const double beta = model.beta(e.d, e.lambda, e.n);
   const double nd = static_cast<double>(e.n);
   // The sampler keeps every key with beta_s (t - t_(1)) <= ~log(n/epsilon). Run at

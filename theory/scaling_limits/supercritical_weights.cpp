@@ -5,7 +5,7 @@
 //
 // d = 3 is exact at every lambda in the n -> infinity limit (W_1 = 1/(1 + Y), Y generalised
 // Dickman with theta = 1/lambda), and n = 10^6 leaves an O(1/n) error; other d use the Mecke
-// quadrature of the limit point process (reference/critical) and the PPP sampler.
+// quadrature of the limit point process (reference/poisson_process) and the PPP sampler.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -17,11 +17,11 @@
 #include <utility>
 #include <vector>
 
-#include "reference/critical/critical_functionals.hpp"
-#include "reference/critical/ein.hpp"
-#include "reference/critical/panel_quadrature.hpp"
-#include "reference/critical/point_models.hpp"
-#include "reference/critical/supercritical.hpp"
+#include "reference/numerics/panel_quadrature.hpp"
+#include "reference/poisson_process/critical_functionals.hpp"
+#include "reference/poisson_process/ein.hpp"
+#include "reference/poisson_process/point_models.hpp"
+#include "reference/poisson_process/supercritical.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/supercritical_experiment.hpp"
 #include "verify/harness/claim_spec.hpp"
@@ -46,15 +46,15 @@ double limit_mean_defect(int d, double lambda) {
   static harness::Memo<std::pair<int, double>, double> memo;
   return memo.get({d, lambda}, [&] {
     if (d == 3) {
-      namespace rc = reference::critical;
+      namespace rc = reference;
       const double theta = 1 / lambda;
       const auto g = [theta](double s) { return std::exp(-s) * -std::expm1(-theta * rc::ein(s)); };
       auto edges = rc::uniform_edges(0.0, 4.0, 8);
       for (const double x : rc::uniform_edges(5.0, 60.0, 55)) edges.push_back(x);
       return rc::gauss_panels(g, rc::halve_panels(edges));
     }
-    const reference::critical::PoissonLimitModel<double> model(2.0 / (d - 1), lambda);
-    return 1 - reference::critical::mean_top_weight(model).value;
+    const reference::PoissonLimitModel<double> model(2.0 / (d - 1), lambda);
+    return 1 - reference::mean_top_weight(model).value;
   });
 }
 
@@ -109,7 +109,7 @@ harness::ExperimentResult defect_is_the_limit(const SupercriticalExperiment& e, 
   out.checks.push_back(harness::mean_against(
       scaled, exact_mean,
       fmt::format("mean lambda (1 - w_(1)) vs the limit's lambda E[1 - W_1] = {:.6f} (-> f_G(0) ln 2 = {:.6f})",
-                  exact_mean, reference::critical::supercritical_constants<double>(e.d).mean_gap_limit),
+                  exact_mean, reference::supercritical_constants<double>(e.d).mean_gap_limit),
       0.2 * exact_mean));
   if (e.d == 3) {
     // Target: a 30% error in the tail probability (the rate constant of theta ln((1-x)/x)).
@@ -151,7 +151,7 @@ harness::ExperimentResult defect_ladder(const LadderPoint& p, const Supercritica
                     tolerance),
         slope, -1, tolerance, "exact limit values (no sampling)"));
   }
-  const auto constants = reference::critical::supercritical_constants<double>(p.d);
+  const auto constants = reference::supercritical_constants<double>(p.d);
   const double lambda_top = p.ladder.back();
   const double top = lambda_top * defect.back();
   {
@@ -217,7 +217,7 @@ harness::ExperimentResult gap_is_g(const SupercriticalExperiment& e, const GapLa
       stats::anderson_darling_test(pit),
       fmt::format("-log(1 - w_(1))/lambda ~ G = Gamma_2^p - Gamma_1^p, p = 2/(d-1): {} (finite-lambda CDF bias "
                   "<= f_G(0) ln 2/lambda = {:.1e}; largest omitted weight / w_(2) = {:.1e})",
-                  law, reference::critical::supercritical_constants<double>(e.d).mean_gap_limit / e.lambda,
+                  law, reference::supercritical_constants<double>(e.d).mean_gap_limit / e.lambda,
                   s.worst_omitted_relative_to_second),
       e.reps));
   if (e.d == 3) {
@@ -236,13 +236,12 @@ harness::ExperimentResult gap_is_g(const SupercriticalExperiment& e, const GapLa
     double worst = 0;
     for (int i = 1; i <= 40; ++i) {
       const double x = 0.1 * i;
-      worst =
-          std::max(worst, std::abs(reference::critical::supercritical_gap_cdf(p, x).value - model.gap_law_cdf(e.d, x)));
+      worst = std::max(worst, std::abs(reference::supercritical_gap_cdf(p, x).value - model.gap_law_cdf(e.d, x)));
     }
     harness::Check c;
     c.test = "deterministic";
     c.target =
-        "reference/critical supercritical_gap_cdf(p, x) vs the closed form used for the PIT, x = 0.1..4 "
+        "reference/poisson_process supercritical_gap_cdf(p, x) vs the closed form used for the PIT, x = 0.1..4 "
         "(max |difference| <= 1e-9)";
     c.statistic = worst / 1e-9;
     c.p_method = "quadrature against closed form; statistic = max |difference| / 1e-9";

@@ -54,8 +54,10 @@ FamilyCounts simulate(std::size_t m0, std::size_t m1, std::size_t families, cons
     bool any = false;
     for (std::size_t i = 0; i < family.size(); ++i) {
       const bool rejected = family[i].verdict == harness::Verdict::fail;
-      if (i < m1) counts.false_nulls_missed += !rejected;
-      else any = any || rejected;
+      if (i < m1)
+        counts.false_nulls_missed += !rejected;
+      else
+        any = any || rejected;
     }
     counts.any_true_null_rejected += any;
   }
@@ -108,7 +110,8 @@ std::unique_ptr<harness::Claim> familywise() {
     if (large) points.push_back({200, 20, families});
     return points;
   };
-  claim->experiment("error-rate", harness::Grid<FamilyPoint>{.smoke = grid(10000, false), .standard = grid(40000, true)},
+  claim->experiment("error-rate",
+                    harness::Grid<FamilyPoint>{.smoke = grid(10000, false), .standard = grid(40000, true)},
                     error_rate_is_controlled);
   return claim;
 }

@@ -67,9 +67,10 @@ std::unique_ptr<harness::Claim> ks_small_m() {
           "every M, small M included (exact finite-M law, not the Kolmogorov limit).",
           harness::Provenance::paper, "[prior] Marsaglia-Tsang-Wang 2003, Simard-L'Ecuyer 2011"},
       harness::ModelChoice<stats::KsNullLaw>{stats::kKsExactNull, {{"ks-asymptotic-small-m", kKolmogorovLimit}}});
-  claim->experiment("p-values", harness::Grid<SampleSizePoint>{.smoke = {{5, 10000}, {10, 10000}, {20, 10000}},
-                                                               .standard = {{2, 40000}, {5, 40000}, {10, 40000},
-                                                                            {20, 40000}, {50, 40000}, {100, 40000}}},
+  claim->experiment("p-values",
+                    harness::Grid<SampleSizePoint>{
+                        .smoke = {{5, 10000}, {10, 10000}, {20, 10000}},
+                        .standard = {{2, 40000}, {5, 40000}, {10, 40000}, {20, 40000}, {50, 40000}, {100, 40000}}},
                     p_values_are_uniform);
   return claim;
 }

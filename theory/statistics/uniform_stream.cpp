@@ -98,8 +98,8 @@ harness::ExperimentResult draws_are_uniform(const DrawsPoint& p, UniformDraw uni
 
   harness::ExperimentResult out;
   out.checks.push_back(offset_check(
-      offsets, fmt::format("offset 2^{} u mod 1 of {} draws inside cells of width 2^-{} is uniform ({} bins)", kCellBits,
-                           draws, kCellBits, kBins)));
+      offsets, fmt::format("offset 2^{} u mod 1 of {} draws inside cells of width 2^-{} is uniform ({} bins)",
+                           kCellBits, draws, kCellBits, kBins)));
   const double p_tail = tail;
   for (const auto& [end, sub] : {std::pair{"0", &low_offsets}, std::pair{"1", &high_offsets}}) {
     const char* variable = *end == '0' ? "u" : "1 - u";
@@ -107,10 +107,9 @@ harness::ExperimentResult draws_are_uniform(const DrawsPoint& p, UniformDraw uni
         stats::binomial_test(sub->size(), draws, p_tail),
         fmt::format("P({} < 2^-{}) = 2^-{} exactly (cell near {})", variable, kTailBits, kTailBits, end), p_tail, draws,
         0.2 * p_tail));
-    out.checks.push_back(offset_check(
-        *sub,
-        fmt::format("near {}: offset 2^{} ({}) mod 1 of the draws with {} < 2^-{} is uniform", end,
-                    kTailBits + kCellBits, variable, variable, kTailBits)));
+    out.checks.push_back(
+        offset_check(*sub, fmt::format("near {}: offset 2^{} ({}) mod 1 of the draws with {} < 2^-{} is uniform", end,
+                                       kTailBits + kCellBits, variable, variable, kTailBits)));
     out.checks.back().p_method += fmt::format(" over {} draws", sub->size());
   }
 
@@ -141,13 +140,15 @@ harness::ExperimentResult draws_are_uniform(const DrawsPoint& p, UniformDraw uni
   }
   harness::Check c;
   c.test = "deterministic";
-  c.target = fmt::format("no draw is 0 or 1 and -log u, -log(1 - u), Phi^-1(u) are finite ({} draws and the words 0, "
-                         "2^64 - 1)",
-                         draws);
+  c.target = fmt::format(
+      "no draw is 0 or 1 and -log u, -log(1 - u), Phi^-1(u) are finite ({} draws and the words 0, "
+      "2^64 - 1)",
+      draws);
   c.statistic = static_cast<double>(outside + infinite + extreme_bad);
-  c.p_method = fmt::format("count of offending values ({} outside (0,1), {} infinite transforms, {} extreme words); "
-                           "pass iff 0",
-                           outside, infinite, extreme_bad);
+  c.p_method = fmt::format(
+      "count of offending values ({} outside (0,1), {} infinite transforms, {} extreme words); "
+      "pass iff 0",
+      outside, infinite, extreme_bad);
   c.deterministic_holds = c.statistic == 0;
   out.checks.push_back(std::move(c));
   return out;

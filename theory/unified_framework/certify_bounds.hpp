@@ -13,10 +13,10 @@
 namespace attnlaw::theory::unified_framework {
 
 struct BoundCertificate {
-  std::size_t rows = 0;           // rows examined (ties at the maximum and single entries skipped)
-  std::size_t inequalities = 0;   // (row, temperature, inequality) triples attempted
-  std::size_t uncertified = 0;    // those not proved, including r not separated from 1
-  double worst_ratio = 0;         // largest sup(left) / inf(bound), rounded up
+  std::size_t rows = 0;          // rows examined (ties at the maximum and single entries skipped)
+  std::size_t inequalities = 0;  // (row, temperature, inequality) triples attempted
+  std::size_t uncertified = 0;   // those not proved, including r not separated from 1
+  double worst_ratio = 0;        // largest sup(left) / inf(bound), rounded up
   std::string worst_where = "-";
 };
 

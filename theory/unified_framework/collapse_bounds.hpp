@@ -78,12 +78,12 @@ double bound_ratio_attained(double quantity, double bound);
 // The ratios of the six inequalities at one temperature; the side of r = 1 that does not apply
 // is left at 0.
 struct BoundRatios {
-  double partition_lower = 0;   // (1 - r) C / log Z           (r < 1)
-  double top_two_contact = 0;   // D / (r C e^{-(1 - r) C})    (r < 1)
-  double top_two = 0;           // D / (e^{-1} r / (1 - r))    (r < 1)
-  double partition_upper = 0;   // (Z - 1) / eps               (r > 1)
-  double energy = 0;            // energy / ((1 + eps)^2 - 1)  (r > 1)
-  double entropy = 0;           // H / (log(1 + eps) + 2 eps + eps^2)  (r > 1)
+  double partition_lower = 0;  // (1 - r) C / log Z           (r < 1)
+  double top_two_contact = 0;  // D / (r C e^{-(1 - r) C})    (r < 1)
+  double top_two = 0;          // D / (e^{-1} r / (1 - r))    (r < 1)
+  double partition_upper = 0;  // (Z - 1) / eps               (r > 1)
+  double energy = 0;           // energy / ((1 + eps)^2 - 1)  (r > 1)
+  double entropy = 0;          // H / (log(1 + eps) + 2 eps + eps^2)  (r > 1)
 };
 BoundRatios bound_ratios(const GapQuantities& q);
 
@@ -91,7 +91,9 @@ BoundRatios bound_ratios(const GapQuantities& q);
 class WorstRatio {
  public:
   void add(double ratio, const std::string& where);
-  void add(double ratio, const char* where) { add_lazy(ratio, [where] { return std::string(where); }); }
+  void add(double ratio, const char* where) {
+    add_lazy(ratio, [where] { return std::string(where); });
+  }
   // `where` is built only when the ratio is a new worst.
   template <class Where>
   void add_lazy(double ratio, Where&& where) {

@@ -7,7 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "reference/unified/gap_counting.hpp"
+#include "reference/gap_counting/gap_counting.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
@@ -22,7 +22,7 @@ void resize(WindowSample& s, std::size_t reps) {
 
 }  // namespace
 
-WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta, std::size_t K,
+WindowSample simulate_window(const reference::ScoreFamily& family, std::uint64_t n, double beta, std::size_t K,
                              std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps) {
   if (K < 2 || K > n) throw std::invalid_argument("simulate_window: needs 2 <= K <= n");
   WindowSample s;
@@ -90,11 +90,11 @@ WindowSample simulate_pd(double alpha, std::size_t K, std::size_t reps, rng::Str
   return s;
 }
 
-LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
-                             std::size_t reps, rng::StreamKey stream, TopGapsSampler top_gaps) {
+LambdaSample simulate_lambda(const reference::ScoreFamily& family, std::uint64_t n, std::size_t K, std::size_t reps,
+                             rng::StreamKey stream, TopGapsSampler top_gaps) {
   if (K < 2 || K > n) throw std::invalid_argument("simulate_lambda: needs 2 <= K <= n");
   LambdaSample s;
-  s.h = reference::unified::family_scale<double>(family, static_cast<double>(n)).h;
+  s.h = reference::family_scale<double>(family, static_cast<double>(n)).h;
   s.lower.assign(reps, 0.0);
   s.upper.assign(reps, 0.0);
   std::vector<unsigned char> inexact(reps, 0);
@@ -134,7 +134,7 @@ harness::Figure lambda_tail_figure(const harness::PointContext& at, const Lambda
     lower.push_back(static_cast<double>(c.above) / m);
     upper.push_back(static_cast<double>(c.above + c.undecided) / m);
   }
-  for (const auto& point : reference::unified::lambda_law_upper_tail()) {
+  for (const auto& point : reference::lambda_law_upper_tail()) {
     lx.push_back(point.x);
     ly.push_back(point.tail);
   }

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -35,7 +35,7 @@ struct WindowSample {
 // weighted mean gap): Z is then unbiased for the full row's Z, and the others are off only by the
 // fluctuation of the bulk, relative order sqrt(sum_{k>K} k^{-2c}) / Z (K^{1/2-c} for c > 1/2).
 // Needs 2 <= K <= n. The rows come from `top_gaps` (the exact sampler unless a model plants another).
-WindowSample simulate_window(const reference::unified::ScoreFamily& family, std::uint64_t n, double beta, std::size_t K,
+WindowSample simulate_window(const reference::ScoreFamily& family, std::uint64_t n, double beta, std::size_t K,
                              std::size_t reps, rng::StreamKey stream,
                              TopGapsSampler top_gaps = sample::sample_top_gaps);
 
@@ -55,9 +55,8 @@ struct LambdaSample {
   std::size_t inexact_rows = 0;  // rows where sample::lambda_is_exact says Lambda_ret is not Lambda_n
 };
 
-LambdaSample simulate_lambda(const reference::unified::ScoreFamily& family, std::uint64_t n, std::size_t K,
-                             std::size_t reps, rng::StreamKey stream,
-                             TopGapsSampler top_gaps = sample::sample_top_gaps);
+LambdaSample simulate_lambda(const reference::ScoreFamily& family, std::uint64_t n, std::size_t K, std::size_t reps,
+                             rng::StreamKey stream, TopGapsSampler top_gaps = sample::sample_top_gaps);
 
 // Counts of P(Lambda_n / h_n > x): `above` rows certainly exceed x, `undecided` rows may or may not.
 struct TailCount {

@@ -11,7 +11,7 @@
 // drifts with n (the curvature of the tail, O(1/log n), and the slow approach of the sup over large
 // k), so the finite-n slope of median Lambda_n is not exactly the slope of h_n. The prediction is
 // the slope of the exact finite-n law, simulated on an independent stream with 4 times the rows;
-// its own error enters the test. The slope of h_n (reference/unified fitted_exponent) and the
+// its own error enters the test. The slope of h_n (reference/extreme_value fitted_exponent) and the
 // asymptotic xi are reported beside it. Sphere: 2/(d-1) in log n (the finite-n drift of
 // median Lambda_n / n^{2/(d-1)} is O(n^{-2/(d-1)}) relative, below the detectable slope
 // difference). Equicorrelated: Lambda_n = log n/(1 - rho) exactly, slope 1 (deterministic).
@@ -25,8 +25,8 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "reference/unified/equicorrelated.hpp"
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/equicorrelated.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/sphere_rows.hpp"
 #include "verify/attention/row_statistics.hpp"
@@ -41,7 +41,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using reference::unified::ScoreFamily;
+using reference::ScoreFamily;
 
 constexpr double kAlpha = 1e-6;
 constexpr double kPower = 0.99;
@@ -133,7 +133,7 @@ harness::ExperimentResult equicorrelated(const EquicorrelatedPoint& point, const
   std::vector<double> y;
   double worst = 0;
   for (double v : n) {
-    const auto row = reference::unified::equicorrelated_row<double>(static_cast<std::uint64_t>(v), rho, 1.0);
+    const auto row = reference::equicorrelated_row<double>(static_cast<std::uint64_t>(v), rho, 1.0);
     y.push_back(std::log(row.lambda));
     if (v <= 1e6) {  // the reference against Lambda of the actual row (1 gap 0, n - 1 gaps 1 - rho)
       attention::GapProfile<double> profile;
@@ -273,8 +273,7 @@ harness::ExperimentResult gumbel_slope(const GumbelFitPoint& p, const SphereScal
   Prediction prediction;
   prediction.slope = slope_of_medians(fit.x, reference.lo);
   prediction.se = fit.se * std::sqrt(static_cast<double>(p.reps) / static_cast<double>(p.reference_reps));
-  const double h_slope =
-      reference::unified::fitted_exponent(p.family, ladder.n.data(), static_cast<int>(ladder.n.size()));
+  const double h_slope = reference::fitted_exponent(p.family, ladder.n.data(), static_cast<int>(ladder.n.size()));
   prediction.text = fmt::format("its exact finite-n law ({} rows per n, independent stream); asymptote {}",
                                 p.reference_reps, asymptote(p.family));
   prediction.values = fmt::format("; predicted {:.4f}, slope of h_n over the same n {:.4f}", prediction.slope, h_slope);

@@ -1,6 +1,6 @@
 // UF.family.equicorrelated: the step row (score 1 for the query's own key, rho for the n - 1
 // others) has Lambda_n = log n / (1 - rho) exactly and closed-form softmax functionals at every n
-// (theory-notes UF.md §2; reference/unified/equicorrelated.hpp). Checks, on a ladder of n:
+// (theory-notes UF.md §2; reference/extreme_value/equicorrelated.hpp). Checks, on a ladder of n:
 //   - the closed forms against the row itself evaluated by attention::row_statistics (relative
 //     error <= 1e-13) at beta (1 - rho) = theta log n and log n + tau;
 //   - Lambda_n, Delta_Lambda = 1 - rho and alpha_n = 1 from the row against the closed form;
@@ -13,7 +13,7 @@
 #include <limits>
 #include <memory>
 
-#include "reference/unified/equicorrelated.hpp"
+#include "reference/extreme_value/equicorrelated.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/collapse_bounds.hpp"
 #include "verify/harness/claim_spec.hpp"
@@ -22,7 +22,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-using reference::unified::equicorrelated_row;
+using reference::equicorrelated_row;
 
 constexpr double kClosedFormTolerance = 1e-13;
 constexpr double kScaleTolerance = 1e-14;
@@ -34,13 +34,13 @@ double relative_error(double value, double reference) {
   return std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
 }
 
-// The model: the closed forms of the equicorrelated row (reference/unified/equicorrelated.hpp).
-using EquicorrelatedForms = reference::unified::EquicorrelatedRow<double> (*)(std::uint64_t n, double rho, double beta);
+// The model: the closed forms of the equicorrelated row (reference/extreme_value/equicorrelated.hpp).
+using EquicorrelatedForms = reference::EquicorrelatedRow<double> (*)(std::uint64_t n, double rho, double beta);
 
 // Planted bug "equicorrelated-gap-1-plus-rho": the gap 1 - rho written as 1 + rho in the closed
 // forms. The row's weights depend on beta and the gap only through beta (gap), so the planted row
 // is the true one at beta (1 + rho) / (1 - rho), with its scale fields taken at the wrong gap.
-reference::unified::EquicorrelatedRow<double> row_with_gap_1_plus_rho(std::uint64_t n, double rho, double beta) {
+reference::EquicorrelatedRow<double> row_with_gap_1_plus_rho(std::uint64_t n, double rho, double beta) {
   auto row = equicorrelated_row<double>(n, rho, beta * (1 + rho) / (1 - rho));
   row.contact_gap = 1 + rho;
   row.lambda = std::log(static_cast<double>(n)) / (1 + rho);

@@ -27,9 +27,9 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/score_rows.hpp"
@@ -88,13 +88,13 @@ harness::ExperimentResult spacings_top_k(const TopKSpacingsPoint& p, const Expon
     std::vector<double> x(reps);
     for (std::size_t r = 0; r < reps; ++r) x[r] = pooled[k - 1 + r * k_max];
     const auto u = exp_pit(x);
-    out.checks.push_back(harness::gof_check(
-        stats::anderson_darling_test(u), fmt::format("top-K rows: {} (s_({}) - s_({})) ~ Exp(1) exactly (AD)", k, k, k + 1),
-        reps));
+    out.checks.push_back(
+        harness::gof_check(stats::anderson_darling_test(u),
+                           fmt::format("top-K rows: {} (s_({}) - s_({})) ~ Exp(1) exactly (AD)", k, k, k + 1), reps));
     if (k == 1) {
-      out.figures.push_back(harness::pit_ecdf_figure(harness::figure_slug(at.claim.id, "pit-spacing-1", at.fields),
-                                                     at.claim.id,
-                                                     at.claim.id + ": PIT of s_(1) - s_(2) under Exp(1), " + at.label, u));
+      out.figures.push_back(
+          harness::pit_ecdf_figure(harness::figure_slug(at.claim.id, "pit-spacing-1", at.fields), at.claim.id,
+                                   at.claim.id + ": PIT of s_(1) - s_(2) under Exp(1), " + at.label, u));
     }
   }
   const auto u = exp_pit(pooled);
@@ -150,8 +150,8 @@ harness::ExperimentResult yule(const YulePoint& p, const ExponentialModel& model
   harness::for_each_replicate(reps, [&](std::size_t r) {
     const auto row = model.top_gaps(kExponential, stream, static_cast<std::uint32_t>(r), n, K);
     for (int i = 0; i < 3; ++i) {
-      counts[r][static_cast<std::size_t>(i)] = static_cast<std::size_t>(
-          std::upper_bound(row.gaps.begin(), row.gaps.end(), kTimes[i]) - row.gaps.begin());
+      counts[r][static_cast<std::size_t>(i)] =
+          static_cast<std::size_t>(std::upper_bound(row.gaps.begin(), row.gaps.end(), kTimes[i]) - row.gaps.begin());
     }
   });
   harness::ExperimentResult out;
@@ -206,12 +206,14 @@ harness::ExperimentResult window(const WindowPoint& p, const ExponentialModel& m
     const auto sq = ref::pd_mean_power_sum<double>(alpha, 2);
     const auto h = ref::pd_mean_entropy<double>(alpha);
     const auto top = ref::pd_mean_top_weight<double>(alpha);
-    out.checks.push_back(harness::tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error, "E sum a^2 = 1 - 1/c", 0.05));
-    out.checks.push_back(harness::tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error, "E H = psi(1) - psi(1 - 1/c)", 0.3));
+    out.checks.push_back(
+        harness::tolerance_mean_check(s.sum_sq, sq.value, bias + sq.error, "E sum a^2 = 1 - 1/c", 0.05));
+    out.checks.push_back(
+        harness::tolerance_mean_check(s.entropy, h.value, 2 * bias + h.error, "E H = psi(1) - psi(1 - 1/c)", 0.3));
     out.checks.push_back(
         harness::tolerance_mean_check(s.top_weight, top.value, bias + top.error, "E a_max = E V_1 of PD(1/c)", 0.05));
-    out.checks.push_back(
-        harness::tolerance_mean_check(s.partition, c / (c - 1), bias, "E[1/a_max] = E Z -> c/(c-1)", 0.15 * c / (c - 1)));
+    out.checks.push_back(harness::tolerance_mean_check(s.partition, c / (c - 1), bias, "E[1/a_max] = E Z -> c/(c-1)",
+                                                       0.15 * c / (c - 1)));
   }
   out.figures.push_back(harness::cdf_comparison_figure(
       harness::figure_slug(at.claim.id, "ratio-cdf", at.fields), at.claim.id,
@@ -337,10 +339,9 @@ std::unique_ptr<harness::Claim> family_exponential() {
   claim->experiment("window", harness::Grid<WindowPoint>{.smoke = windows(4000), .standard = windows(20000)}, window);
   const std::vector<double> ladder{1e4, 1e6, 1e8, 1e10, 1e12};
   claim->experiment("subcritical",
-                    harness::Grid<SubcriticalPoint>{.smoke = {{0.5, ladder, 1000, 500}},
-                                                    .standard = {{0.3, ladder, 1000, 2000},
-                                                                 {0.5, ladder, 1000, 2000},
-                                                                 {0.7, ladder, 1000, 2000}}},
+                    harness::Grid<SubcriticalPoint>{
+                        .smoke = {{0.5, ladder, 1000, 500}},
+                        .standard = {{0.3, ladder, 1000, 2000}, {0.5, ladder, 1000, 2000}, {0.7, ladder, 1000, 2000}}},
                     subcritical);
   claim->experiment("lambda",
                     harness::Grid<LambdaPoint>{.smoke = {{1e4, 2048, 2000}}, .standard = {{1e4, 2048, 20000}}}, lambda);

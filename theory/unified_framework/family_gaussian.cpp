@@ -12,8 +12,8 @@
 //                log n - beta^2/2, whose ratios to log n tend to 1 - c^2 and -(1 - c)^2.
 #include <fmt/core.h>
 
-#include <boost/math/constants/constants.hpp>
 #include <algorithm>
+#include <boost/math/constants/constants.hpp>
 #include <cmath>
 #include <initializer_list>
 #include <memory>
@@ -23,10 +23,10 @@
 #include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
-#include "verify/harness/composite_null_checks.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/claim_spec.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/score_rows.hpp"
@@ -61,8 +61,7 @@ Annealed annealed(double n, double c) {
   const auto s = independent_family_scale<long double>(kGaussian, n);
   const double b = static_cast<double>(s.b), h = static_cast<double>(s.h);
   const double beta = c * h, log_n = std::log(n);
-  return {log_n - beta * beta / 2,
-          beta * (b + boost::math::constants::euler<double>() / h) - log_n - beta * beta / 2};
+  return {log_n - beta * beta / 2, beta * (b + boost::math::constants::euler<double>() / h) - log_n - beta * beta / 2};
 }
 
 // Tolerance on (H - H_ann)/log n and (log a_(1) - A_n)/log n: the quenched-annealed gap, whose
@@ -88,9 +87,7 @@ RatioLaw ratio_law(double beta, double n) {
 // Cochran's rule for the normal approximation to a mean of m skewed observations: m > 25 G_1^2.
 // At c = 0.7 the ratio's skewness is 132 (n = 1e3) to 8000 (n = 1e5), so no feasible m
 // qualifies; the smoke calibration saw one false failure there (p 6e-10 in 200 seeds).
-bool mean_is_normal_enough(double skewness, std::size_t m) {
-  return static_cast<double>(m) > 25 * skewness * skewness;
-}
+bool mean_is_normal_enough(double skewness, std::size_t m) { return static_cast<double>(m) > 25 * skewness * skewness; }
 
 // The departure beyond the tolerance the subcritical checks promise to see (a 10% error of a rate).
 constexpr double kSubcriticalExcess = 0.1;
@@ -124,9 +121,9 @@ struct WindowPoint {
 
 harness::ExperimentResult window_tends_to_pd(const WindowPoint& point, const GaussianModel& model,
                                              const harness::PointContext& at) {
-  return window_ladder(
-      kGaussian, scale_of(model),
-      {.c = point.c, .n = point.n, .K = point.K, .reps = point.reps, .alpha_shift = point.alpha_shift}, at);
+  return window_ladder(kGaussian, scale_of(model),
+                       {.c = point.c, .n = point.n, .K = point.K, .reps = point.reps, .alpha_shift = point.alpha_shift},
+                       at);
 }
 
 struct IprPoint {
@@ -268,8 +265,8 @@ std::unique_ptr<harness::Claim> family_gaussian() {
                                                             {4.0, ladder, 100, 60000, 0.04}}},
                     window_tends_to_pd);
   claim->experiment("ipr",
-                    harness::Grid<IprPoint>{.smoke = {}, .standard = {{2.0, {1e6, 1e12}, 1000, 6000},
-                                                                      {3.0, {1e6, 1e12}, 1000, 6000}}},
+                    harness::Grid<IprPoint>{
+                        .smoke = {}, .standard = {{2.0, {1e6, 1e12}, 1000, 6000}, {3.0, {1e6, 1e12}, 1000, 6000}}},
                     ipr_tends_to_pd);
   claim->experiment("subcritical",
                     harness::Grid<SubcriticalPoint>{.smoke = subcritical_grid({1e3, 1e4}, 400),

@@ -273,9 +273,9 @@ harness::ExperimentResult window(const WindowPoint& point, const SphereScale& mo
   const WindowValues v = simulate_window_sphere(d, beta, n, reps, at.streams.key());
   const auto& exact = finite_n_reference(d, gamma, n);
   harness::ExperimentResult out;
-  out.checks.push_back(mean_against(v.top, exact.mean_top, 0, "E a_max vs exact finite-n (reference/critical)", 0.03));
+  out.checks.push_back(mean_against(v.top, exact.mean_top, 0, "E a_max vs exact finite-n (reference/poisson_process)", 0.03));
   out.checks.push_back(
-      mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/critical)", 0.03));
+      mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/poisson_process)", 0.03));
   if (d != 3) return out;
   const double mu = 2 * gamma;
   // E Z = 1 + n E e^{-mu n U} - E e^{-mu n U_(n)} = 1 + (1 - e^{-mu n})/mu - O(n e^{-mu n}) exactly

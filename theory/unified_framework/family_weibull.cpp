@@ -51,8 +51,8 @@ struct WindowPoint {
 harness::ExperimentResult window_tends_to_pd(const WindowPoint& point, const HazardScale& hazard,
                                              const harness::PointContext& at) {
   const ref::ScoreFamily family = weibull(point.p);
-  return window_ladder(family, scale_of(family, hazard),
-                       {.c = point.c, .n = point.n, .K = point.K, .reps = point.reps}, at);
+  return window_ladder(family, scale_of(family, hazard), {.c = point.c, .n = point.n, .K = point.K, .reps = point.reps},
+                       at);
 }
 
 }  // namespace
@@ -68,8 +68,9 @@ std::unique_ptr<harness::Claim> family_weibull() {
       harness::ModelChoice<HazardScale>{reference_hazard_scale,
                                         {{"weibull-scale-exponent", weibull_scale_with_exponent_1_over_p}}});
   const std::vector<double> scale_n{1e3, 1e4, 1e6, 1e9, 1e12, 1e15};
-  claim->experiment("scale", harness::Grid<ScalePoint>{.smoke = {{1.5, scale_n}, {3.0, scale_n}},
-                                                       .standard = {{1.5, scale_n}, {3.0, scale_n}}},
+  claim->experiment("scale",
+                    harness::Grid<ScalePoint>{.smoke = {{1.5, scale_n}, {3.0, scale_n}},
+                                              .standard = {{1.5, scale_n}, {3.0, scale_n}}},
                     scale_is_n_f_of_b_n);
   std::vector<WindowPoint> standard;
   for (double p : {1.5, 3.0}) {
@@ -77,11 +78,11 @@ std::unique_ptr<harness::Claim> family_weibull() {
       standard.push_back({p, c, {1e4, 1e6, 1e9, 1e12}, c < 1.5 ? 1000u : 400u, c < 1.5 ? 3000u : 5000u});
     }
   }
-  claim->experiment("window",
-                    harness::Grid<WindowPoint>{.smoke = {{1.5, 2.0, {1e4, 1e12}, 200, 2000},
-                                                         {3.0, 2.0, {1e4, 1e12}, 200, 2000}},
-                                               .standard = standard},
-                    window_tends_to_pd);
+  claim->experiment(
+      "window",
+      harness::Grid<WindowPoint>{.smoke = {{1.5, 2.0, {1e4, 1e12}, 200, 2000}, {3.0, 2.0, {1e4, 1e12}, 200, 2000}},
+                                 .standard = standard},
+      window_tends_to_pd);
   return claim;
 }
 

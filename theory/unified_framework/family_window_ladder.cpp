@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "reference/unified/poisson_dirichlet.hpp"
+#include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/composite_null_checks.hpp"
@@ -20,7 +20,7 @@
 namespace attnlaw::theory::unified_framework {
 namespace {
 
-namespace ref = reference::unified;
+namespace ref = reference;
 
 constexpr int kStats = 4;
 constexpr std::array<const char*, kStats> kNames{"E a_(1)", "E sum a^2", "E H", "E Z"};

@@ -44,8 +44,7 @@ class ScaledScores {
       case ScoreFamily::Kind::log2:
         upper_ = Real(family.shape) * log_n_;  // s < 1: 1 - b = h^{-1} eta log n ... (1 - b) h = eta log n
         break;
-      default:
-        break;
+      default: break;
     }
   }
 
@@ -62,8 +61,7 @@ class ScaledScores {
     if (limit_) return exp(-x);
     if (x < lower_ || x >= upper_) return 0;
     switch (family_.kind) {
-      case ScoreFamily::Kind::exponential:
-        return exp(-x);
+      case ScoreFamily::Kind::exponential: return exp(-x);
       case ScoreFamily::Kind::gaussian: {
         // n phi(b + x/h)/h = (n phi(b)/h) e^{-b x/h - x^2/(2h^2)} and n phi(b) = h.
         const Real ratio = scale_.b / scale_.h;
@@ -82,8 +80,7 @@ class ScaledScores {
         const Real v = 1 - x / (eta * log_n_);
         return tail(x) * pow(v, -eta - 1);
       }
-      default:
-        throw std::invalid_argument("finite_n_window: family without a Gumbel-domain scale");
+      default: throw std::invalid_argument("finite_n_window: family without a Gumbel-domain scale");
     }
   }
 
@@ -97,8 +94,7 @@ class ScaledScores {
     if (x < lower_) return n_;
     if (x >= upper_) return 0;
     switch (family_.kind) {
-      case ScoreFamily::Kind::exponential:
-        return exp(-x);
+      case ScoreFamily::Kind::exponential: return exp(-x);
       case ScoreFamily::Kind::gaussian: {
         const Real root_two = boost::math::constants::root_two<Real>();
         return n_ * boost::math::erfc((scale_.b + x / scale_.h) / root_two) / 2;
@@ -115,8 +111,7 @@ class ScaledScores {
         const Real v = 1 - x / (eta * log_n_);
         return exp(-log_n_ * expm1(-eta * log(v)));
       }
-      default:
-        throw std::invalid_argument("finite_n_window: family without a Gumbel-domain scale");
+      default: throw std::invalid_argument("finite_n_window: family without a Gumbel-domain scale");
     }
   }
 
@@ -197,8 +192,7 @@ WindowExpectations<Real> window_expectations(const ScaledScores<Real>& scores, R
     Real cumulative = 0;
     for (std::size_t i = 0; i < nx; i += 2) {
       if (i > 0) {
-        cumulative += dx / 3 *
-                      (rho[i - 2] * survive[i - 2] + 4 * rho[i - 1] * survive[i - 1] + rho[i] * survive[i]);
+        cumulative += dx / 3 * (rho[i - 2] * survive[i - 2] + 4 * rho[i - 1] * survive[i - 1] + rho[i] * survive[i]);
       }
       const Real lw = lambda * w[i];
       const Real kernel = rho[i] * lw * exp(-lw);
@@ -236,8 +230,7 @@ FamilyScale<Real> independent_family_scale(const ScoreFamily& family, Real n) {
   if (!(n >= 2)) throw std::invalid_argument("independent_family_scale: n must be >= 2");
   const Real log_n = log(n);
   switch (family.kind) {
-    case ScoreFamily::Kind::exponential:
-      return {log_n, Real(1)};
+    case ScoreFamily::Kind::exponential: return {log_n, Real(1)};
     case ScoreFamily::Kind::gaussian: {
       // Newton on g(b) = log(n Phi-bar(b)) = 0, g' = -phi/Phi-bar, from the asymptotic
       // sqrt(2 log n); only erfc is used (the reference uses erfc_inv plus a correction).
@@ -265,8 +258,7 @@ FamilyScale<Real> independent_family_scale(const ScoreFamily& family, Real n) {
       const Real b = 1 - pow(log_n, -1 / eta);
       return {b, numeric_hazard_scale(family, n, b)};
     }
-    default:
-      throw std::invalid_argument("independent_family_scale: family without a Gumbel-domain scale");
+    default: throw std::invalid_argument("independent_family_scale: family without a Gumbel-domain scale");
   }
 }
 
@@ -277,10 +269,8 @@ Real numeric_hazard_scale(const ScoreFamily& family, Real n, Real b) {
   using std::pow;
   const Real log_n = log(n);
   switch (family.kind) {
-    case ScoreFamily::Kind::exponential:
-      return exp(log_n - b);
-    case ScoreFamily::Kind::gaussian:
-      return exp(log_n - b * b / 2 - log(boost::math::constants::root_two_pi<Real>()));
+    case ScoreFamily::Kind::exponential: return exp(log_n - b);
+    case ScoreFamily::Kind::gaussian: return exp(log_n - b * b / 2 - log(boost::math::constants::root_two_pi<Real>()));
     case ScoreFamily::Kind::weibull: {
       const Real p = Real(family.shape);
       return exp(log_n + log(p) + (p - 1) * log(b) - pow(b, p));
@@ -291,8 +281,7 @@ Real numeric_hazard_scale(const ScoreFamily& family, Real n, Real b) {
       const Real u = 1 - b;
       return exp(log_n + log(eta) - (eta + 1) * log(u) - pow(u, -eta));
     }
-    default:
-      throw std::invalid_argument("numeric_hazard_scale: family without a Gumbel-domain scale");
+    default: throw std::invalid_argument("numeric_hazard_scale: family without a Gumbel-domain scale");
   }
 }
 

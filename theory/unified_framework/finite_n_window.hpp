@@ -36,8 +36,7 @@ struct WindowExpectations {
 
 // b_n = F^{-1}(1 - 1/n) and h_n = n f(b_n) from the family's tail and density, computed here.
 template <class Real>
-reference::FamilyScale<Real> independent_family_scale(const reference::ScoreFamily& family,
-                                                               Real n);
+reference::FamilyScale<Real> independent_family_scale(const reference::ScoreFamily& family, Real n);
 
 // n f(b) for a given b (the numeric hazard scale the claims compare with the closed forms).
 template <class Real>

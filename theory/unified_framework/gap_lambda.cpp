@@ -44,8 +44,8 @@ std::vector<Expected> hand_built_rows() {
     for (double g : {1e-3, 0.75, 1.0, 1e3}) {
       std::vector<double> logits(n, -g);
       logits[0] = 0;
-      rows.push_back({fmt::format("step n = {}, gap {}", n, g), std::move(logits),
-                      std::log(static_cast<double>(n)) / g, g, 1.0});
+      rows.push_back(
+          {fmt::format("step n = {}, gap {}", n, g), std::move(logits), std::log(static_cast<double>(n)) / g, g, 1.0});
     }
   }
   // Two steps: k - 1 entries at g1, the rest at g2 > g1.
@@ -154,13 +154,13 @@ harness::ExperimentResult scale_of_hand_built_rows(const HandBuiltRowsPoint&, co
     t.contact.add(relative_error(scale.contact_gap, row.contact_gap) / kTolerance, row.label);
     t.alpha.add(relative_error(scale.alpha, row.alpha) / kTolerance, row.label);
   }
-  out.checks.push_back(ratio_check("Lambda of hand-built rows (step: log n/g; equicorrelated: log n/(1-rho); "
-                                   "contact at every gap; doubling gaps)",
-                                   t.lambda, t.rows, ratio));
+  out.checks.push_back(
+      ratio_check("Lambda of hand-built rows (step: log n/g; equicorrelated: log n/(1-rho); "
+                  "contact at every gap; doubling gaps)",
+                  t.lambda, t.rows, ratio));
   out.checks.push_back(
       ratio_check("Delta_Lambda (the largest contact gap) of hand-built rows", t.contact, t.rows, ratio));
-  out.checks.push_back(
-      ratio_check("alpha_n = log N(Delta_Lambda) / log n of hand-built rows", t.alpha, t.rows, ratio));
+  out.checks.push_back(ratio_check("alpha_n = log N(Delta_Lambda) / log n of hand-built rows", t.alpha, t.rows, ratio));
   return out;
 }
 

@@ -70,8 +70,8 @@ StepIntegrals step_integrals(const std::vector<double>& gaps, double beta) {
     if (head == 0) break;  // every later term underflows too
     // Interval [t_k, t_{k+1}) of length d (infinite for the last).
     const double d = last < n ? beta * (gaps[last] - gaps[first]) : std::numeric_limits<double>::infinity();
-    const double drop = d > 800 ? 1 : -std::expm1(-d);                    // 1 - e^{-d}
-    const double curve = d > 800 ? 1 : one_minus_linear_exp(d);          // 1 - (1 + d) e^{-d}
+    const double drop = d > 800 ? 1 : -std::expm1(-d);           // 1 - e^{-d}
+    const double curve = d > 800 ? 1 : one_minus_linear_exp(d);  // 1 - (1 + d) e^{-d}
     z.add(count * head * drop);
     excess.add((count - 1) * head * drop);
     // (1 + x) e^{-x} - (1 + x + d) e^{-x-d} = e^{-x} (x (1 - e^{-d}) + 1 - (1 + d) e^{-d}).

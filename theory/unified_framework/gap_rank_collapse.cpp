@@ -120,12 +120,14 @@ harness::ExperimentResult rank_collapse_checks(const Tally& tally) {
   out.checks.push_back(ratio_check("max_j |a_j - 1/n| <= G", tally.uniform, tally.rows, "max_j |a_j - 1/n| / G"));
   out.checks.push_back(ratio_check("a_(1) = e^{-F} <= 1/n + G (G -> 0 and n -> inf force F -> inf)", tally.top,
                                    tally.rows, "a_(1) / (1/n + G)"));
-  out.checks.push_back(ratio_check("beta < Lambda^{(rho)} implies log Z(beta) > rho (beta = 0.5, 0.9, 0.999 "
-                                   "Lambda^{(rho)}, rho = 0.1, 0.5, 0.9 log n)",
-                                   tally.resolved, tally.rows, "rho / log Z"));
-  out.checks.push_back(ratio_check("Lambda^{(rho)} <= B(rho) = sup{beta : Z(beta) >= e^rho} (B from above by "
-                                   "bisection)",
-                                   tally.boundary, tally.rows, "Lambda^{(rho)} / B(rho)"));
+  out.checks.push_back(
+      ratio_check("beta < Lambda^{(rho)} implies log Z(beta) > rho (beta = 0.5, 0.9, 0.999 "
+                  "Lambda^{(rho)}, rho = 0.1, 0.5, 0.9 log n)",
+                  tally.resolved, tally.rows, "rho / log Z"));
+  out.checks.push_back(
+      ratio_check("Lambda^{(rho)} <= B(rho) = sup{beta : Z(beta) >= e^rho} (B from above by "
+                  "bisection)",
+                  tally.boundary, tally.rows, "Lambda^{(rho)} / B(rho)"));
   out.checks.push_back(ratio_check("r = beta/Lambda < 1 implies F = log Z >= (1 - r) C_n", tally.partition, tally.rows,
                                    "(1 - r) C_n / log Z"));
   return out;
@@ -173,10 +175,10 @@ std::unique_ptr<harness::Claim> gap_rank_collapse() {
           "log Z >= (1 - r_n) C_n -> inf.",
           harness::Provenance::paper_summary, "[summary]† (restating draft)"},
       harness::ModelChoice<harness::NoModel>{{}});
-  claim->experiment("random",
-                    harness::Grid<RandomRowsWithBoundaryPoint>{.smoke = {{200, 1000, 50}},
-                                                               .standard = {{2000, 10000, 200}}},
-                    rank_collapse_on_random_rows);
+  claim->experiment(
+      "random",
+      harness::Grid<RandomRowsWithBoundaryPoint>{.smoke = {{200, 1000, 50}}, .standard = {{2000, 10000, 200}}},
+      rank_collapse_on_random_rows);
   claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{false}}},
                     rank_collapse_on_adversarial_rows);
   return claim;

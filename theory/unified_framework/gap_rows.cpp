@@ -50,8 +50,9 @@ std::vector<double> random_family_row(const ScoreFamily& family, const RowStream
                                       std::uint64_t n_max) {
   const double log_n_max = std::log(static_cast<double>(n_max));
   const auto n = std::max<std::uint64_t>(
-      2, std::min<std::uint64_t>(n_max, static_cast<std::uint64_t>(std::exp(
-                                            std::log(2.0) + (log_n_max - std::log(2.0)) * row_uniform(streams, index, 0)))));
+      2, std::min<std::uint64_t>(
+             n_max, static_cast<std::uint64_t>(
+                        std::exp(std::log(2.0) + (log_n_max - std::log(2.0)) * row_uniform(streams, index, 0)))));
   std::vector<double> row = sample::sample_full_row(family, streams.scores, index, n);
   const double scale = std::pow(10.0, 6 * row_uniform(streams, index, 1) - 3);
   for (double& s : row) s *= scale;
@@ -151,8 +152,8 @@ const std::vector<double>& extreme_betas() {
 }
 
 const std::vector<double>& bound_ratios_grid() {
-  static const std::vector<double> ratios{1e-6, 0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99,
-                                          1.01, 1.1,  1.5, 2,   3,   10,  100, 1e4, 1e8};
+  static const std::vector<double> ratios{1e-6, 0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 1.01,
+                                          1.1,  1.5,  2,   3,   10,  100, 1e4, 1e8};
   return ratios;
 }
 

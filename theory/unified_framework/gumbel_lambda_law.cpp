@@ -20,8 +20,8 @@
 #include "reference/gap_counting/gap_counting.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
-#include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/claim_spec.hpp"
+#include "verify/harness/composite_null_checks.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -73,12 +73,12 @@ std::unique_ptr<harness::Claim> gumbel_lambda_law() {
       harness::ModelChoice<harness::NoModel>{harness::NoModel{}});
   const ref::ScoreFamily gaussian{ref::ScoreFamily::Kind::gaussian, 1};
   const ref::ScoreFamily exponential{ref::ScoreFamily::Kind::exponential, 1};
-  claim->experiment("rows",
-                    harness::Grid<RowPoint>{.smoke = {{gaussian, 1e4, 4096, 1500}},
-                                            .standard = {{gaussian, 1e4, 4096, 6000},
-                                                         {gaussian, 1e6, 16384, 3000},
-                                                         {exponential, 1e5, 4096, 6000}}},
-                    tail_is_the_l_table);
+  claim->experiment(
+      "rows",
+      harness::Grid<RowPoint>{
+          .smoke = {{gaussian, 1e4, 4096, 1500}},
+          .standard = {{gaussian, 1e4, 4096, 6000}, {gaussian, 1e6, 16384, 3000}, {exponential, 1e5, 4096, 6000}}},
+      tail_is_the_l_table);
   return claim;
 }
 

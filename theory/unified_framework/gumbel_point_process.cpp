@@ -25,9 +25,9 @@
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/gumbel_models.hpp"
+#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
-#include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/sample/score_rows.hpp"
 
@@ -36,7 +36,7 @@ namespace {
 
 namespace ref = reference;
 
-constexpr int kSpacings = 4;               // k = 1..4
+constexpr int kSpacings = 4;                      // k = 1..4
 constexpr std::array<int, 3> kRanks = {2, 3, 5};  // h_n Delta_(k) -> M_{k-1}
 constexpr std::array<double, 3> kTimes = {0.5, 1.0, 2.0};
 constexpr std::size_t kTop = 128;  // P(N(2/h_n) >= 128) ~ (1 - e^-2)^127 ~ 1e-8
@@ -88,10 +88,11 @@ harness::ExperimentResult top_is_the_ppp(const RowPoint& p, const TopGapsSampler
   }
   for (std::size_t i = 0; i < kRanks.size(); ++i) {
     const double limit = harmonic(kRanks[i] - 1);
-    out.checks.push_back(harness::tolerance_mean_check(
-        gap[i], limit, 0.4 * inv_log_n * limit,
-        fmt::format("E h_n Delta_({}) -> E M_{} = {:.4f} (tolerance 0.4/log n relative)", kRanks[i], kRanks[i] - 1, limit),
-        (0.4 * inv_log_n + 0.25) * limit));
+    out.checks.push_back(
+        harness::tolerance_mean_check(gap[i], limit, 0.4 * inv_log_n * limit,
+                                      fmt::format("E h_n Delta_({}) -> E M_{} = {:.4f} (tolerance 0.4/log n relative)",
+                                                  kRanks[i], kRanks[i] - 1, limit),
+                                      (0.4 * inv_log_n + 0.25) * limit));
   }
   for (std::size_t i = 0; i < kTimes.size(); ++i) {
     const double t = kTimes[i];

@@ -34,7 +34,8 @@ RowLambda sphere_row_lambda(rng::StreamKey stream, std::uint32_t replicate, std:
 }
 
 RowLambda sphere_limit_lambda(rng::StreamKey stream, std::uint32_t replicate, int d, double log_cutoff) {
-  const sample::PppSample points = sample::sample_ppp(stream, replicate, sample::ppp_law_uniform(d, 1.0), false, log_cutoff);
+  const sample::PppSample points =
+      sample::sample_ppp(stream, replicate, sample::ppp_law_uniform(d, 1.0), false, log_cutoff);
   RowLambda out;
   out.lambda = lambda_of_sorted(points.energies);
   // Up to k = 4J the omitted ratios are below log(4J)/log_cutoff (every omitted gap exceeds the

@@ -30,7 +30,8 @@ inline void naive_sphere_attention(rng::StreamKey stream, std::uint32_t replicat
   std::vector<double> projected(d_v);
   sample::for_each_naive_sphere_key(stream, replicate, n, d, [&](std::uint64_t, std::span<const double> key) {
     for (std::size_t i = 0; i < d_v; ++i) {
-      projected[i] = std::inner_product(key.begin(), key.end(), value.begin() + static_cast<std::ptrdiff_t>(i * d), 0.0);
+      projected[i] =
+          std::inner_product(key.begin(), key.end(), value.begin() + static_cast<std::ptrdiff_t>(i * d), 0.0);
     }
     average.add(beta * std::inner_product(key.begin(), key.end(), query.begin(), 0.0), projected);
   });

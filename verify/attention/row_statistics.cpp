@@ -73,7 +73,8 @@ GapProfile<Real> gap_profile(std::span<const Real> logits) {
   for (const Real s : logits) {
     if (std::isinf(s)) continue;
     const Real gap = top - s;
-    if (std::isinf(gap)) throw RowError("the spread of the finite logits (max - min) overflows the floating-point range");
+    if (std::isinf(gap))
+      throw RowError("the spread of the finite logits (max - min) overflows the floating-point range");
     profile.gaps.push_back(gap);
   }
   std::sort(profile.gaps.begin(), profile.gaps.end());
@@ -163,8 +164,7 @@ Real laplace_envelope(const GapProfile<Real>& profile, Real beta) {
 }
 
 template <class Real>
-RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, const GapProfile<Real>& profile,
-                                     Real beta) {
+RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, const GapProfile<Real>& profile, Real beta) {
   RegimeAssessment<Real> a;
   a.critical_beta = scale.lambda;
   const auto d_bound = [](Real r) { return r / (std::numbers::e_v<Real> * (1 - r)); };
@@ -240,14 +240,13 @@ RowStatistics<Real> row_statistics(const GapProfile<Real>& profile, Real beta) {
   return s;
 }
 
-#define ATTNLAW_ROW_STATISTICS_INSTANTIATE(Real)                                                          \
-  template struct GapProfile<Real>;                                                                       \
-  template GapProfile<Real> gap_profile<Real>(std::span<const Real>);                                     \
-  template AccumulationScale<Real> accumulation_scale<Real>(const GapProfile<Real>&);                     \
-  template SoftmaxSummary<Real> softmax_summary<Real>(const GapProfile<Real>&, Real);                     \
-  template Real laplace_envelope<Real>(const GapProfile<Real>&, Real);                                    \
-  template RegimeAssessment<Real> assess_regime<Real>(const AccumulationScale<Real>&, const GapProfile<Real>&, \
-                                                      Real);                                              \
+#define ATTNLAW_ROW_STATISTICS_INSTANTIATE(Real)                                                                      \
+  template struct GapProfile<Real>;                                                                                   \
+  template GapProfile<Real> gap_profile<Real>(std::span<const Real>);                                                 \
+  template AccumulationScale<Real> accumulation_scale<Real>(const GapProfile<Real>&);                                 \
+  template SoftmaxSummary<Real> softmax_summary<Real>(const GapProfile<Real>&, Real);                                 \
+  template Real laplace_envelope<Real>(const GapProfile<Real>&, Real);                                                \
+  template RegimeAssessment<Real> assess_regime<Real>(const AccumulationScale<Real>&, const GapProfile<Real>&, Real); \
   template RowStatistics<Real> row_statistics<Real>(const GapProfile<Real>&, Real);
 
 ATTNLAW_ROW_STATISTICS_INSTANTIATE(double)

@@ -53,13 +53,13 @@ GapProfile<Real> gap_profile(std::span<const Real> logits);
 
 template <class Real>
 struct AccumulationScale {
-  Real lambda = 0;           // Lambda = sup_{t>0} log N(t) / t; +infinity with ties at the maximum, and
-                             // also (ties false) when it overflows Real: a positive gap below log n / max
-  Real contact_gap = 0;      // Delta_Lambda, the largest gap attaining Lambda
+  Real lambda = 0;                // Lambda = sup_{t>0} log N(t) / t; +infinity with ties at the maximum, and
+                                  // also (ties false) when it overflows Real: a positive gap below log n / max
+  Real contact_gap = 0;           // Delta_Lambda, the largest gap attaining Lambda
   std::size_t contact_count = 1;  // N(Delta_Lambda)
-  Real contact_entropy = 0;  // C_n = log N(Delta_Lambda)
-  Real alpha = 0;            // alpha_n = C_n / log n
-  bool ties = false;         // N(0) >= 2
+  Real contact_entropy = 0;       // C_n = log N(Delta_Lambda)
+  Real alpha = 0;                 // alpha_n = C_n / log n
+  bool ties = false;              // N(0) >= 2
 };
 
 // Lambda is the largest of log N(t)/t over the distinct positive gap values t (log N(t)/t only
@@ -106,11 +106,11 @@ inline constexpr double kCriticalWindowHigh = 2.0;
 template <class Real>
 struct RegimeAssessment {
   Regime regime = Regime::critical_window;
-  Real ratio = 0;               // r = beta / Lambda = beta Delta_Lambda / C_n (0 when tied, +infinity when Lambda = 0)
-  const char* quantity = "";    // "D", "H", or "" when no bound applies (r = 1)
-  const char* relation = "";    // "<=" (upper bound) or ">=" (the tied lower bound on H)
-  Real bound = 0;               // the bound on `quantity`
-  Real critical_beta = 0;       // beta_crit: the critical order beta ~ Lambda, estimated by Lambda
+  Real ratio = 0;             // r = beta / Lambda = beta Delta_Lambda / C_n (0 when tied, +infinity when Lambda = 0)
+  const char* quantity = "";  // "D", "H", or "" when no bound applies (r = 1)
+  const char* relation = "";  // "<=" (upper bound) or ">=" (the tied lower bound on H)
+  Real bound = 0;             // the bound on `quantity`
+  Real critical_beta = 0;     // beta_crit: the critical order beta ~ Lambda, estimated by Lambda
 };
 
 template <class Real>

@@ -70,7 +70,7 @@ ExponentFits fit_exponents(std::span<const TensorDiagnosis> tensors) {
     for (const RowGroup& g : t.groups) {
       const double median = g.lambda.q50;
       if (!has_logarithm(median) || g.n_median <= std::exp(1.0)) {
-        const SkipReason reason = !(median > 0)       ? SkipReason::median_lambda_zero
+        const SkipReason reason = !(median > 0)        ? SkipReason::median_lambda_zero
                                   : std::isinf(median) ? SkipReason::median_lambda_infinite
                                                        : SkipReason::log_log_n_not_positive;
         fits.skipped.push_back(SkippedGroup{t.file, g.label, reason});

@@ -33,7 +33,7 @@ struct HeadExponentFit {
   std::vector<FitPoint> points;  // in order of n (the bootstrap streams are indexed by position)
   stats::LinearFit line;         // slope xi; slope_std_error is the OLS one, NaN with two files
   stats::PercentileBootstrap bootstrap;
-  bool ci_excludes_1 = false;    // meaningful only with bootstrap.ci
+  bool ci_excludes_1 = false;  // meaningful only with bootstrap.ci
 
   // The fitted median Lambda at row length n: exp(intercept + xi log log n).
   double median_lambda_at(double n) const;

@@ -4,7 +4,6 @@
 #include <map>
 #include <numeric>
 
-
 namespace attnlaw::harness {
 
 void apply_policy(std::vector<Check>& checks, const Policy& policy) {

@@ -1,7 +1,5 @@
 #include "verify/harness/provenance.hpp"
 
-#include <Eigen/Core>
-#include <boost/version.hpp>
 #include <fmt/core.h>
 #include <gmp.h>
 #include <gsl/gsl_version.h>
@@ -9,6 +7,8 @@
 #include <mpfr.h>
 #include <omp.h>
 #include <sys/utsname.h>
+#include <Eigen/Core>
+#include <boost/version.hpp>
 
 #include <chrono>
 #include <cstdlib>
@@ -68,8 +68,8 @@ Json build_provenance(int threads, int ranks) {
   libraries["mpfi"] = mpfi_get_version();
   libraries["gmp"] = gmp_version;
   libraries["eigen"] = fmt::format("{}.{}.{}", EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION);
-  libraries["nlohmann_json"] = fmt::format("{}.{}.{}", NLOHMANN_JSON_VERSION_MAJOR, NLOHMANN_JSON_VERSION_MINOR,
-                                           NLOHMANN_JSON_VERSION_PATCH);
+  libraries["nlohmann_json"] =
+      fmt::format("{}.{}.{}", NLOHMANN_JSON_VERSION_MAJOR, NLOHMANN_JSON_VERSION_MINOR, NLOHMANN_JSON_VERSION_PATCH);
   libraries["fmt"] = fmt::format("{}.{}.{}", FMT_VERSION / 10000, FMT_VERSION / 100 % 100, FMT_VERSION % 100);
   libraries["openmp"] = fmt::format("{}", _OPENMP);
   libraries["random123"] = "Philox4x32-10 (header-only; Debian librandom123-dev)";

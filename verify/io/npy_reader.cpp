@@ -93,7 +93,8 @@ class HeaderParser {
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
 
   void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
       ++pos_;
   }
 
@@ -104,7 +105,8 @@ class HeaderParser {
 
   std::string string_literal() {
     const char quote = peek();
-    if (quote != '\'' && quote != '"') fail("unparsable header: expected a quoted string at offset " + std::to_string(pos_));
+    if (quote != '\'' && quote != '"')
+      fail("unparsable header: expected a quoted string at offset " + std::to_string(pos_));
     ++pos_;
     const std::size_t end = text_.find(quote, pos_);
     if (end == std::string_view::npos) fail("unparsable header: unterminated string");
@@ -220,7 +222,8 @@ Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) 
     throw InputError(name + ": not an .npy file (a .npz zip archive?)");
   if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
     throw InputError(name + ": not an .npy file (wrong magic bytes, expected \\x93NUMPY)");
-  if (bytes.size() < 10) throw InputError(name + ": truncated .npy header (file is " + std::to_string(bytes.size()) + " bytes)");
+  if (bytes.size() < 10)
+    throw InputError(name + ": truncated .npy header (file is " + std::to_string(bytes.size()) + " bytes)");
   const unsigned major = bytes[6], minor = bytes[7];
   if (major < 1 || major > 3 || minor != 0)
     throw InputError(name + ": unsupported .npy format version " + std::to_string(major) + "." + std::to_string(minor) +
@@ -230,7 +233,8 @@ Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) 
     header_length = static_cast<std::size_t>(bytes[8]) | static_cast<std::size_t>(bytes[9]) << 8;
     prefix = 10;
   } else {
-    if (bytes.size() < 12) throw InputError(name + ": truncated .npy header (file is " + std::to_string(bytes.size()) + " bytes)");
+    if (bytes.size() < 12)
+      throw InputError(name + ": truncated .npy header (file is " + std::to_string(bytes.size()) + " bytes)");
     header_length = little_endian_u32(bytes.data() + 8);
     prefix = 12;
   }

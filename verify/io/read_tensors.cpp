@@ -19,7 +19,8 @@ std::optional<Format> parse_format(std::string_view text) {
 
 Format format_from_extension(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (ext == ".npy" || ext == ".npz") return Format::npy;
   if (ext == ".csv") return Format::csv;
   if (ext == ".safetensors") return Format::safetensors;
@@ -31,7 +32,8 @@ std::vector<Tensor> read_tensors(const std::filesystem::path& path, std::optiona
                                  const std::optional<std::string>& tensor) {
   const Format f = format ? *format : format_from_extension(path);
   if (f == Format::safetensors) return read_safetensors(path, tensor);
-  if (tensor) throw InputError(display_name(path) + ": --tensor selects a tensor of a .safetensors file; this file is not one");
+  if (tensor)
+    throw InputError(display_name(path) + ": --tensor selects a tensor of a .safetensors file; this file is not one");
   std::vector<Tensor> one;
   one.push_back(f == Format::npy ? read_npy(path) : read_csv(path));
   return one;

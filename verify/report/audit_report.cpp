@@ -26,9 +26,12 @@ std::string slug(const std::string& text) {
 std::string cell(std::string text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '<') out += "\\<";
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '<')
+      out += "\\<";
+    else
+      out += c;
   }
   return out;
 }
@@ -63,14 +66,17 @@ nlohmann::json histogram_figure(const std::string& claim, const std::vector<doub
 std::string render_calibration_markdown(const nlohmann::json& doc) {
   const auto& s = doc.at("summary");
   const std::size_t checks = s.at("checks"), outside = s.at("outside_band"), flagged = s.at("non_uniform");
-  std::string md = fmt::format("# attnlaw audit: calibration of the {} battery\n\n", doc.at("battery").get<std::string>());
+  std::string md =
+      fmt::format("# attnlaw audit: calibration of the {} battery\n\n", doc.at("battery").get<std::string>());
   if (outside == 0 && flagged == 0) {
-    md += fmt::format("All {} checks stayed inside their false-failure bands over {} seeds, and no check's p-values "
-                      "departed from their null law (KS, flag below {}).\n\n",
-                      checks, doc.at("seeds").get<std::size_t>(), format_p(doc.at("uniformity_alpha")));
+    md += fmt::format(
+        "All {} checks stayed inside their false-failure bands over {} seeds, and no check's p-values "
+        "departed from their null law (KS, flag below {}).\n\n",
+        checks, doc.at("seeds").get<std::size_t>(), format_p(doc.at("uniformity_alpha")));
   } else {
-    md += fmt::format("{} of {} checks outside their false-failure band, {} with non-uniform p-values, over {} seeds.\n\n",
-                      outside, checks, flagged, doc.at("seeds").get<std::size_t>());
+    md += fmt::format(
+        "{} of {} checks outside their false-failure band, {} with non-uniform p-values, over {} seeds.\n\n", outside,
+        checks, flagged, doc.at("seeds").get<std::size_t>());
     md += "| claim | test | params | fails | band | uniformity p |\n|---|---|---|---|---|---|\n";
     for (const auto& r : doc.at("checks")) {
       if (r.at("within_band") && !r.at("uniformity_flag")) continue;
@@ -87,21 +93,25 @@ std::string render_calibration_markdown(const nlohmann::json& doc) {
       "(NIST SP 800-22 proportion test, exact). The p-values of a check must follow its null law, flagged below {}: a "
       "check with a uniform null law (a continuous statistic, a point null) gets the two-sided Kolmogorov-Smirnov test "
       "against U(0,1); a conservative one (an exact test of a count, a composite null such as a tolerance band, or a "
-      "reference whose own fixed Monte Carlo error is in the standard error) only guarantees P(p <= u) <= u, so it gets "
-      "the one-sided test for an excess of small p-values (D+ of the ECDF over the diagonal, exact Smirnov law). A flag "
+      "reference whose own fixed Monte Carlo error is in the standard error) only guarantees P(p <= u) <= u, so it "
+      "gets "
+      "the one-sided test for an excess of small p-values (D+ of the ECDF over the diagonal, exact Smirnov law). A "
+      "flag "
       "means the finite-n bias is more than the check tolerates. Deterministic checks must hold under every seed.\n\n",
       doc.at("seeds").get<std::size_t>(), doc.at("seed_rule").get<std::string>(), format_p(doc.at("alpha")),
       format_significant(doc.at("band_level")), format_p(doc.at("uniformity_alpha")));
   if (doc.contains("rerun_claims") && !doc.at("rerun_claims").empty()) {
     std::string names;
     for (const auto& n : doc.at("rerun_claims")) names += (names.empty() ? "" : ", ") + n.get<std::string>();
-    md += fmt::format("Claims rerun over all seeds with `--update` after a fix: {}. Every other row is from the earlier "
-                      "run and reproduced its last seed bit for bit in the whole battery; the Holm fails of every row "
-                      "were recounted from the p-values.\n\n",
-                      names);
+    md += fmt::format(
+        "Claims rerun over all seeds with `--update` after a fix: {}. Every other row is from the earlier "
+        "run and reproduced its last seed bit for bit in the whole battery; the Holm fails of every row "
+        "were recounted from the p-values.\n\n",
+        names);
   }
-  md += "| claim | test | target | params | seeds | fails | band | null law | uniformity p | verdict |\n"
-        "|---|---|---|---|---|---|---|---|---|---|\n";
+  md +=
+      "| claim | test | target | params | seeds | fails | band | null law | uniformity p | verdict |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n";
   std::set<std::string> claims;
   for (const auto& r : doc.at("checks")) {
     claims.insert(r.at("claim").get<std::string>());
@@ -132,18 +142,21 @@ std::string render_mutants_markdown(const nlohmann::json& doc) {
     md += fmt::format("{} of {} mutants survived (kill rate {}): each is a finding.\n\n", rows.size() - killed,
                       rows.size(), format_significant(doc.at("kill_rate")));
     for (const auto& r : rows) {
-      if (!r.at("killed")) md += fmt::format("- **{}**: {}\n", r.at("name").get<std::string>(),
-                                             r.at("description").get<std::string>());
+      if (!r.at("killed"))
+        md += fmt::format("- **{}**: {}\n", r.at("name").get<std::string>(), r.at("description").get<std::string>());
     }
     md += "\n";
   }
-  md += "Each mutant is a realistic bug compiled into the binary, off unless named with `attnlaw run --mutant NAME`; "
-        "it runs the battery on the claims it touches, and is killed when at least one check FAILs.\n\n";
+  md +=
+      "Each mutant is a realistic bug compiled into the binary, off unless named with `attnlaw run --mutant NAME`; "
+      "it runs the battery on the claims it touches, and is killed when at least one check FAILs.\n\n";
   if (doc.contains("rerun") && !doc.at("rerun").empty()) {
     std::string names;
     for (const auto& n : doc.at("rerun")) names += (names.empty() ? "" : ", ") + n.get<std::string>();
-    md += fmt::format("Rows rerun with `--update` (a new mutant, or claims whose checks changed): {}. The other rows "
-                      "are from the earlier full audit.\n\n", names);
+    md += fmt::format(
+        "Rows rerun with `--update` (a new mutant, or claims whose checks changed): {}. The other rows "
+        "are from the earlier full audit.\n\n",
+        names);
   }
   // Kill matrix: mutants by the claims any mutant touches.
   std::vector<std::string> claims;
@@ -171,9 +184,10 @@ std::string render_mutants_markdown(const nlohmann::json& doc) {
   md += "\n| mutant | description | failing checks |\n|---|---|---|\n";
   for (const auto& r : rows) {
     std::string failing;
-    for (const auto& f : r.at("failing_checks")) failing += (failing.empty() ? "" : "<br>") + cell(f.get<std::string>());
-    md += fmt::format("| {} | {} | {} |\n", r.at("name").get<std::string>(), cell(r.at("description").get<std::string>()),
-                      failing.empty() ? "-" : failing);
+    for (const auto& f : r.at("failing_checks"))
+      failing += (failing.empty() ? "" : "<br>") + cell(f.get<std::string>());
+    md += fmt::format("| {} | {} | {} |\n", r.at("name").get<std::string>(),
+                      cell(r.at("description").get<std::string>()), failing.empty() ? "-" : failing);
   }
   return md;
 }
@@ -187,7 +201,8 @@ void write_calibration_report(const nlohmann::json& doc, const std::filesystem::
   std::vector<std::pair<std::filesystem::path, std::string>> svgs;
   for (const auto& [claim, p] : by_claim) {
     const auto figure = histogram_figure(claim, p);
-    svgs.emplace_back(dir / "figures" / (figure.at("id").get<std::string>() + ".svg"), run_gnuplot(gnuplot_script(figure)));
+    svgs.emplace_back(dir / "figures" / (figure.at("id").get<std::string>() + ".svg"),
+                      run_gnuplot(gnuplot_script(figure)));
   }
   write_figure_set(dir / "figures", svgs);
   write_file_atomically(dir / "calibration.json", doc.dump(2) + "\n");

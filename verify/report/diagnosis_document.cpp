@@ -91,13 +91,12 @@ json fit_json(const ExponentFits& fits) {
   json heads = json::array();
   for (const HeadExponentFit& h : fits.heads) heads.push_back(head_json(h));
   fit["heads"] = heads;
-  fit["ci_excludes_1"] =
-      json{{"heads_excluding_1", fits.heads_excluding_1},
-           {"heads_fitted", fits.heads_fitted},
-           {"ci_level", kCiLevel},
-           {"fraction", fits.heads_fitted == 0 ? json(nullptr)
-                                               : json(static_cast<double>(fits.heads_excluding_1) /
-                                                      static_cast<double>(fits.heads_fitted))}};
+  fit["ci_excludes_1"] = json{{"heads_excluding_1", fits.heads_excluding_1},
+                              {"heads_fitted", fits.heads_fitted},
+                              {"ci_level", kCiLevel},
+                              {"fraction", fits.heads_fitted == 0 ? json(nullptr)
+                                                                  : json(static_cast<double>(fits.heads_excluding_1) /
+                                                                         static_cast<double>(fits.heads_fitted))}};
   if (!fits.skipped.empty()) {
     json skipped = json::array();
     for (const SkippedGroup& s : fits.skipped)
@@ -129,10 +128,11 @@ json document(const Diagnosis& diagnosis, bool with_rows) {
 }  // namespace
 
 std::string regimes_text() {
-  return fmt::format("r = beta/Lambda; unseparated r < {0} (D <= r/(e(1-r))), collapsed r > {1} "
-                     "(H <= log(1+eps)+2eps+eps^2, eps = 1/(r-1)), critical window {0} <= r <= {1}, "
-                     "tied: Lambda infinite (H >= log N(0) at every beta)",
-                     attention::kCriticalWindowLow, attention::kCriticalWindowHigh);
+  return fmt::format(
+      "r = beta/Lambda; unseparated r < {0} (D <= r/(e(1-r))), collapsed r > {1} "
+      "(H <= log(1+eps)+2eps+eps^2, eps = 1/(r-1)), critical window {0} <= r <= {1}, "
+      "tied: Lambda infinite (H >= log N(0) at every beta)",
+      attention::kCriticalWindowLow, attention::kCriticalWindowHigh);
 }
 
 std::string fit_method_text() {
@@ -141,9 +141,10 @@ std::string fit_method_text() {
 }
 
 std::string fit_ci_method_text() {
-  return fmt::format("percentile bootstrap over rows (rows resampled with replacement within each file), {} "
-                     "replicates, Philox seed {}; standard_error is the OLS standard error (needs >= 3 files)",
-                     kBootstrapReplicates, kBootstrapSeed);
+  return fmt::format(
+      "percentile bootstrap over rows (rows resampled with replacement within each file), {} "
+      "replicates, Philox seed {}; standard_error is the OLS standard error (needs >= 3 files)",
+      kBootstrapReplicates, kBootstrapSeed);
 }
 
 json diagnosis_document(const Diagnosis& diagnosis) { return document(diagnosis, true); }

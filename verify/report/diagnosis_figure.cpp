@@ -62,7 +62,9 @@ json diagnosis_figure(const Diagnosis& diagnosis) {
       my.push_back(json_number_or_null(g.lambda.q50));
     }
   for (const std::string& label : order)
-    series.push_back(json{{"label", "median " + label}, {"style", "linespoints"}, {"x", medians[label].first},
+    series.push_back(json{{"label", "median " + label},
+                          {"style", "linespoints"},
+                          {"x", medians[label].first},
                           {"y", medians[label].second}});
   const std::vector<HeadExponentFit>& heads = diagnosis.fit.heads;
   for (const HeadExponentFit& h : heads)

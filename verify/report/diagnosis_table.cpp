@@ -32,9 +32,9 @@ void write_tensor(std::string& out, const TensorDiagnosis& t) {
   for (const RowDiagnosis& r : t.rows) {
     const attention::RowStatistics<double>& s = r.stats;
     const std::string quantity = s.regime.quantity;
-    const std::string bound = quantity.empty() ? std::string("r = 1")
-                                               : fmt::format("{} {} {}", quantity, s.regime.relation,
-                                                             text_number_or_inf(s.regime.bound));
+    const std::string bound =
+        quantity.empty() ? std::string("r = 1")
+                         : fmt::format("{} {} {}", quantity, s.regime.relation, text_number_or_inf(s.regime.bound));
     fmt::format_to(o, "  {:<14} {:>8} {:>10} {:>12} {:>8} {:>10} {:>10}  {} ({})\n",
                    fmt::format("[{}]", fmt::join(r.index, ",")), s.n,
                    text_number_or_inf(s.scale.lambda) + (s.scale.ties ? "*" : ""), text_number(s.scale.contact_gap),
@@ -58,9 +58,9 @@ void write_fits(std::string& out, const ExponentFits& fits) {
   fmt::format_to(o, "\nexponent xi of median Lambda ~ (log n)^xi: {}\n{}\n", fit_method_text(), fit_ci_method_text());
   if (fits.heads.empty()) out += "  no head has files at two or more distinct n: nothing to fit\n";
   for (const HeadExponentFit& h : fits.heads) {
-    const std::string ci = h.bootstrap.ci ? fmt::format("[{}, {}]", text_number(h.bootstrap.ci->lo),
-                                                        text_number(h.bootstrap.ci->hi))
-                                          : std::string("n/a");
+    const std::string ci =
+        h.bootstrap.ci ? fmt::format("[{}, {}]", text_number(h.bootstrap.ci->lo), text_number(h.bootstrap.ci->hi))
+                       : std::string("n/a");
     fmt::format_to(o, "  {:<20} xi = {:<9} 95% CI {:<22} s.e. {}  ({} files)\n", h.group, text_number(h.line.slope), ci,
                    text_number_or_inf(h.line.slope_std_error), h.points.size());
   }

@@ -132,7 +132,8 @@ std::string run_gnuplot(std::string_view script, const std::string& program, int
       fds[n] = {f->get(), POLLIN, 0};
       owners[n++] = f;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       timed_out = true;
       break;

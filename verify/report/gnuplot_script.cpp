@@ -64,7 +64,8 @@ void preamble(std::string& s, const json& figure) {
 // Said under the title (a string expression: '...' . "\n" . '...'), where no data can be.
 void dropped_note(std::string& s, const json& figure, std::size_t dropped) {
   if (dropped == 0) return;
-  fmt::format_to(std::back_inserter(s), "set title {} . \"\\n\" . '({} point(s) not drawn: missing, or non-positive on a log axis)'\n",
+  fmt::format_to(std::back_inserter(s),
+                 "set title {} . \"\\n\" . '({} point(s) not drawn: missing, or non-positive on a log axis)'\n",
                  gp_string(string_or(figure, "title", figure.at("id").get<std::string>())), dropped);
 }
 
@@ -90,7 +91,8 @@ std::string pit_ecdf(const json& figure) {
   }
   data += "EOD\n";
   if (kept == 0)
-    throw ReportInputError(fmt::format("figure {}: no finite (u, ecdf) pair to plot", figure.at("id").get<std::string>()));
+    throw ReportInputError(
+        fmt::format("figure {}: no finite (u, ecdf) pair to plot", figure.at("id").get<std::string>()));
 
   s += data;
   dropped_note(s, figure, dropped);
@@ -101,8 +103,8 @@ std::string pit_ecdf(const json& figure) {
   std::string ecdf_title = "ECDF of the PIT";
   if (const auto n = figure.find("sample_size"); n != figure.end())
     ecdf_title += fmt::format(" (n = {})", format_json_scalar(*n));
-  const std::string band_title = fmt::format("{}% simultaneous band (diagonal ± {})", format_significant(100 * level),
-                                             format_significant(half));
+  const std::string band_title =
+      fmt::format("{}% simultaneous band (diagonal ± {})", format_significant(100 * level), format_significant(half));
   fmt::format_to(std::back_inserter(s),
                  "plot $pit using 1:3:4 with filledcurves fillstyle solid 1.0 noborder lc rgb '#c6dbef' title {}, \\\n"
                  "     $pit using 1:1 with lines dt 2 lw 1.5 lc rgb '#4d4d4d' title 'uniform (diagonal)', \\\n"
@@ -175,11 +177,12 @@ std::string curves(const json& figure) {
     // gnuplot refuses to plot an empty data block; the dropped count on the plot says why it is gone.
     if (kept == 0) continue;
     s += data;
-    clauses.push_back(plot_clause(style, k, kColours[k % kColours.size()],
-                                  string_or(sr, "label", fmt::format("series {}", k + 1))));
+    clauses.push_back(
+        plot_clause(style, k, kColours[k % kColours.size()], string_or(sr, "label", fmt::format("series {}", k + 1))));
   }
   if (clauses.empty())
-    throw ReportInputError(fmt::format("figure {}: no series has a point that can be drawn", figure.at("id").get<std::string>()));
+    throw ReportInputError(
+        fmt::format("figure {}: no series has a point that can be drawn", figure.at("id").get<std::string>()));
   dropped_note(s, figure, dropped);
   fmt::format_to(std::back_inserter(s), "plot {}\n", fmt::join(clauses, ", \\\n     "));
   return s;

@@ -25,18 +25,12 @@ nlohmann::json json_number_or_null(double x) { return std::isfinite(x) ? nlohman
 
 std::string format_json_scalar(const nlohmann::json& value) {
   switch (value.type()) {
-    case nlohmann::json::value_t::null:
-      return kAbsent;
-    case nlohmann::json::value_t::boolean:
-      return value.get<bool>() ? "true" : "false";
-    case nlohmann::json::value_t::number_integer:
-      return fmt::format("{}", value.get<std::int64_t>());
-    case nlohmann::json::value_t::number_unsigned:
-      return fmt::format("{}", value.get<std::uint64_t>());
-    case nlohmann::json::value_t::number_float:
-      return format_significant(value.get<double>());
-    case nlohmann::json::value_t::string:
-      return value.get<std::string>();
+    case nlohmann::json::value_t::null: return kAbsent;
+    case nlohmann::json::value_t::boolean: return value.get<bool>() ? "true" : "false";
+    case nlohmann::json::value_t::number_integer: return fmt::format("{}", value.get<std::int64_t>());
+    case nlohmann::json::value_t::number_unsigned: return fmt::format("{}", value.get<std::uint64_t>());
+    case nlohmann::json::value_t::number_float: return format_significant(value.get<double>());
+    case nlohmann::json::value_t::string: return value.get<std::string>();
     default:
       // Arrays and objects are not scalars; their compact JSON text is still deterministic.
       return value.dump();

@@ -30,7 +30,10 @@ Progress::Progress(std::size_t total, std::string label)
     : Progress(total, std::move(label), stderr, ::isatty(STDERR_FILENO) == 1) {}
 
 Progress::Progress(std::size_t total, std::string label, std::FILE* sink, bool terminal)
-    : total_(total), label_(std::move(label)), sink_(sink), terminal_(terminal),
+    : total_(total),
+      label_(std::move(label)),
+      sink_(sink),
+      terminal_(terminal),
       start_(std::chrono::steady_clock::now()) {}
 
 Progress::~Progress() {

@@ -53,16 +53,16 @@ std::string headline(const json& tally) {
   const auto k = tally.at("heads_excluding_1").get<std::size_t>();
   const auto m = tally.at("heads_fitted").get<std::size_t>();
   if (m == 0) return "No head has files at two or more context lengths: no exponent was fitted.";
-  return fmt::format(
-      "{} of {} heads ({}%) have a {}% bootstrap CI of xi that excludes 1: xi = 1 (the log n law) is {}",
-      k, m, format_significant(100.0 * static_cast<double>(k) / static_cast<double>(m), 3),
-      format_significant(100 * tally.at("ci_level").get<double>(), 3),
-      k > 0 ? "not universal on these rows." : "not rejected for any head of these rows.");
+  return fmt::format("{} of {} heads ({}%) have a {}% bootstrap CI of xi that excludes 1: xi = 1 (the log n law) is {}",
+                     k, m, format_significant(100.0 * static_cast<double>(k) / static_cast<double>(m), 3),
+                     format_significant(100 * tally.at("ci_level").get<double>(), 3),
+                     k > 0 ? "not universal on these rows." : "not rejected for any head of these rows.");
 }
 
 void write_head_table(std::string& out, const json& heads, bool with_points) {
-  out += with_points ? "| head | median Lambda (n) per file | xi | 95% CI | s.e. | CI excludes 1 |\n|---|---|---|---|---|---|\n"
-                     : "| head | xi | 95% CI | CI excludes 1 |\n|---|---|---|---|\n";
+  out += with_points
+             ? "| head | median Lambda (n) per file | xi | 95% CI | s.e. | CI excludes 1 |\n|---|---|---|---|---|---|\n"
+             : "| head | xi | 95% CI | CI excludes 1 |\n|---|---|---|---|\n";
   for (const json& h : heads) {
     const std::string label = cell(h.at("group").get<std::string>());
     if (with_points) {
@@ -104,18 +104,22 @@ std::string real_attention_markdown(const json& summary) {
   validate(summary, "real_attention.json");
   const json& fit = summary.at("fit");
   std::string out = "# Real attention: the exponent of the accumulation scale\n\n";
-  out += "Pre-softmax logits of a trained transformer (tests/data/fixtures/real-attention/README.md), analysed by "
-         "`attnlaw diagnose` (theory-notes UF.md: Lambda = sup_t log N(t)/t per row; across context lengths, the "
-         "exponent xi of median Lambda ~ (log n)^xi).\n\n";
+  out +=
+      "Pre-softmax logits of a trained transformer (tests/data/fixtures/real-attention/README.md), analysed by "
+      "`attnlaw diagnose` (theory-notes UF.md: Lambda = sup_t log N(t)/t per row; across context lengths, the "
+      "exponent xi of median Lambda ~ (log n)^xi).\n\n";
   out += headline(fit.at("ci_excludes_1")) + "\n\n";
   fmt::format_to(std::back_inserter(out), "- fit: {}\n- CI: {}\n", fit.value("method", std::string()),
                  fit.value("ci_method", std::string()));
-  if (summary.contains("command")) fmt::format_to(std::back_inserter(out), "- regenerate: `{}`\n", summary.at("command").get<std::string>());
+  if (summary.contains("command"))
+    fmt::format_to(std::back_inserter(out), "- regenerate: `{}`\n", summary.at("command").get<std::string>());
   out += "- figure: [Lambda against n](real_attention.svg)\n\n";
   out += "## Exponent per head\n\n";
   write_head_table(out, fit.at("heads"), true);
   out += '\n';
-  out += "## Files\n\n| file | shape | head | rows | ties | n (median) | Lambda q10 / q50 / q90 |\n|---|---|---|---|---|---|---|\n";
+  out +=
+      "## Files\n\n| file | shape | head | rows | ties | n (median) | Lambda q10 / q50 / q90 "
+      "|\n|---|---|---|---|---|---|---|\n";
   for (const json& f : summary.at("files")) {
     std::string shape;
     for (const json& s : f.value("shape", json::array())) shape += (shape.empty() ? "" : ", ") + s.dump();
@@ -164,8 +168,9 @@ std::string real_attention_section(const std::filesystem::path& dir) {
   out += "): the exponent xi of median Lambda ~ (log n)^xi per head, with a bootstrap CI over rows. ";
   out += headline(fit.at("ci_excludes_1")) + "\n\n";
   write_head_table(out, fit.at("heads"), false);
-  out += "\nDetails: [real_attention.md](real_attention.md), data: [real_attention.json](real_attention.json), "
-         "figure: [Lambda against n](real_attention.svg).\n\n";
+  out +=
+      "\nDetails: [real_attention.md](real_attention.md), data: [real_attention.json](real_attention.json), "
+      "figure: [Lambda against n](real_attention.svg).\n\n";
   return out;
 }
 

@@ -38,7 +38,8 @@ void render_report(const nlohmann::json& results, const std::filesystem::path& d
 void render_report_directory(const std::filesystem::path& dir) {
   const std::filesystem::path file = dir / "results.json";
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw ReportInputError(fmt::format("{}: cannot open (does the directory hold a run's output?)", file.string()));
+  if (!in)
+    throw ReportInputError(fmt::format("{}: cannot open (does the directory hold a run's output?)", file.string()));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw ReportInputError(fmt::format("{}: read error", file.string()));

@@ -50,7 +50,9 @@ std::string inline_text(std::string_view text, Context context = Context::prose)
   }
   return out;
 }
-std::string cell(std::string_view text) { return text.empty() ? std::string(kAbsent) : inline_text(text, Context::cell); }
+std::string cell(std::string_view text) {
+  return text.empty() ? std::string(kAbsent) : inline_text(text, Context::cell);
+}
 
 class Table {
  public:
@@ -99,7 +101,8 @@ std::string minus_log10_p_cell(const json& check) {
 }
 
 std::string alpha_cell(const json& check) {
-  return fmt::format("{} / {}", p_or_absent(number_at(check, "alpha")), p_or_absent(number_at(check, "alpha_adjusted")));
+  return fmt::format("{} / {}", p_or_absent(number_at(check, "alpha")),
+                     p_or_absent(number_at(check, "alpha_adjusted")));
 }
 
 std::string effect_cell(const json& check) {
@@ -193,8 +196,9 @@ std::string policy_phrase(const PolicyText& t) {
 
 std::string thresholds_text(const PolicyText& t) {
   const std::string alpha = t.family_alpha ? format_p(*t.family_alpha) : std::string("alpha");
-  const std::string adjusted =
-      t.adjustment.empty() || t.adjustment == "no multiplicity adjustment" ? "the" : "the " + t.adjustment + "-adjusted";
+  const std::string adjusted = t.adjustment.empty() || t.adjustment == "no multiplicity adjustment"
+                                   ? "the"
+                                   : "the " + t.adjustment + "-adjusted";
   const std::string suspect = t.suspect_p ? format_p(*t.suspect_p) : std::string("the suspect threshold");
   return fmt::format(
       "Thresholds: **FAIL** when {} p-value is below {} (equivalently, p below the adjusted alpha shown per check), "
@@ -314,8 +318,8 @@ void write_headline(std::string& out, const json& results, const PolicyText& pol
     std::vector<std::string> counts;
     if (fail) counts.push_back(fmt::format("{} FAIL", fail));
     if (suspect) counts.push_back(fmt::format("{} SUSPECT", suspect));
-    fmt::format_to(std::back_inserter(out), "{} of {} checks did not pass{}: {}.\n\n", anomalies.size(),
-                   checks.size(), phrase, fmt::join(counts, ", "));
+    fmt::format_to(std::back_inserter(out), "{} of {} checks did not pass{}: {}.\n\n", anomalies.size(), checks.size(),
+                   phrase, fmt::join(counts, ", "));
     Table table({"claim", "test", "params", "statistic", "p", "adjusted alpha", "verdict"});
     for (const json* c : anomalies) {
       table.add({cell(c->at("claim").get<std::string>()), cell(c->at("test").get<std::string>()), params_cell(*c),
@@ -365,18 +369,22 @@ void write_provenance(std::string& out, const json& results) {
   }
   const json& p = *it;
   // The fields DESIGN.md names, in a fixed order; anything else the harness records follows.
-  static constexpr std::pair<const char*, const char*> kKnown[] = {
-      {"git_revision", "git revision"}, {"compiler", "compiler"}, {"build_type", "build type"},
-      {"libraries", "libraries"},       {"os", "os"},             {"cpu", "cpu"},
-      {"threads", "threads"},           {"ranks", "ranks"},       {"date", "date"}};
+  static constexpr std::pair<const char*, const char*> kKnown[] = {{"git_revision", "git revision"},
+                                                                   {"compiler", "compiler"},
+                                                                   {"build_type", "build type"},
+                                                                   {"libraries", "libraries"},
+                                                                   {"os", "os"},
+                                                                   {"cpu", "cpu"},
+                                                                   {"threads", "threads"},
+                                                                   {"ranks", "ranks"},
+                                                                   {"date", "date"}};
   for (const auto& [key, label] : kKnown) {
     const auto f = p.find(key);
     if (f == p.end()) continue;
     std::string value = provenance_value(key, *f);
     if (std::string_view(key) == "git_revision") {
       const auto dirty = p.find("dirty");
-      if (dirty != p.end() && dirty->is_boolean())
-        value += dirty->get<bool>() ? " (uncommitted changes)" : " (clean)";
+      if (dirty != p.end() && dirty->is_boolean()) value += dirty->get<bool>() ? " (uncommitted changes)" : " (clean)";
     }
     fmt::format_to(std::back_inserter(out), "- {}: {}\n", label, inline_text(value));
   }

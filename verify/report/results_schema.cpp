@@ -14,8 +14,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<std::string_view, 3> kVerdicts{"PASS", "SUSPECT", "FAIL"};
-constexpr std::array<std::string_view, 6> kSeriesStyles{"lines", "points", "linespoints", "steps", "errorbars",
-                                                        "yerrorbars"};
+constexpr std::array<std::string_view, 6> kSeriesStyles{"lines", "points",    "linespoints",
+                                                        "steps", "errorbars", "yerrorbars"};
 
 std::string_view type_name(const json& j) {
   switch (j.type()) {
@@ -133,7 +133,8 @@ void validate_check(const Validator& v, const json& c, const std::string& path) 
     const std::string p = Validator::join(path, "detectable");
     v.expect_object(*it, p);
     v.optional_field(*it, p, "name", &Validator::expect_string);
-    for (const char* key : {"delta", "power", "target"}) v.optional_field(*it, p, key, &Validator::expect_number_or_null);
+    for (const char* key : {"delta", "power", "target"})
+      v.optional_field(*it, p, key, &Validator::expect_number_or_null);
   }
 }
 

@@ -115,8 +115,8 @@ class binomial_distribution {
     if (k == 0) return nd * log_q_;
     if (k == nd) return nd * log_p_;
     const double j = nd - k;
-    return detail::stirling_error(nd) - detail::stirling_error(k) - detail::stirling_error(j) -
-           detail::bd0(k, mean_) - detail::bd0(j, nq_) + 0.5 * std::log(nd / (k * j)) - detail::log_sqrt_2pi;
+    return detail::stirling_error(nd) - detail::stirling_error(k) - detail::stirling_error(j) - detail::bd0(k, mean_) -
+           detail::bd0(j, nq_) + 0.5 * std::log(nd / (k * j)) - detail::log_sqrt_2pi;
   }
 
   std::uint64_t n_;

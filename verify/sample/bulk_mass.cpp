@@ -44,7 +44,8 @@ double one_minus_exp_over(double a, double y) { return a > 0 ? -std::expm1(-a * 
 // ~x^2/2 ulps lost in adding x^2/2 are < 1e-14); above, Laplace's continued fraction
 // R = 1/(x + 1/(x + 2/(x + 3/(x + ...)))) by modified Lentz, which needs < 40 terms there.
 double log_mills_ratio(double x) {
-  if (x < 10) return std::log(0.5 * boost::math::erfc(x / detail::sqrt2, detail::fast_policy())) + 0.5 * x * x + log_sqrt_2pi;
+  if (x < 10)
+    return std::log(0.5 * boost::math::erfc(x / detail::sqrt2, detail::fast_policy())) + 0.5 * x * x + log_sqrt_2pi;
   constexpr double tiny = 1e-300;
   double f = x;
   double c = x;
@@ -74,16 +75,11 @@ double log_normal_cdf(double y) {
 // E_y = -log Fbar(y), the Exp(1) variable at the threshold.
 double exponential_of_score(const ScoreFamily& family, double y) {
   switch (family.kind) {
-    case Kind::exponential:
-      return y;
-    case Kind::gaussian:
-      return -log_normal_cdf(-y);
-    case Kind::weibull:
-      return std::pow(y, family.shape);
-    case Kind::log2:
-      return std::pow(1 - y, -family.shape);
-    case Kind::uniform:
-      return -std::log(0.5 * (1 - y));
+    case Kind::exponential: return y;
+    case Kind::gaussian: return -log_normal_cdf(-y);
+    case Kind::weibull: return std::pow(y, family.shape);
+    case Kind::log2: return std::pow(1 - y, -family.shape);
+    case Kind::uniform: return -std::log(0.5 * (1 - y));
   }
   return std::nan("");
 }
@@ -91,14 +87,10 @@ double exponential_of_score(const ScoreFamily& family, double y) {
 bool inside_support(const ScoreFamily& family, double y) {
   switch (family.kind) {
     case Kind::exponential:
-    case Kind::weibull:
-      return y > 0;
-    case Kind::gaussian:
-      return std::isfinite(y);
-    case Kind::log2:
-      return y < 1;
-    case Kind::uniform:
-      return y > -1 && y <= 1;
+    case Kind::weibull: return y > 0;
+    case Kind::gaussian: return std::isfinite(y);
+    case Kind::log2: return y < 1;
+    case Kind::uniform: return y > -1 && y <= 1;
   }
   return false;
 }
@@ -106,18 +98,14 @@ bool inside_support(const ScoreFamily& family, double y) {
 // log f(s), the density of one score (score_families.hpp), inside the support.
 double log_density(const ScoreFamily& family, double s) {
   switch (family.kind) {
-    case Kind::exponential:
-      return -s;
-    case Kind::gaussian:
-      return log_phi(s);
-    case Kind::weibull:
-      return std::log(family.shape) + (family.shape - 1) * std::log(s) - std::pow(s, family.shape);
+    case Kind::exponential: return -s;
+    case Kind::gaussian: return log_phi(s);
+    case Kind::weibull: return std::log(family.shape) + (family.shape - 1) * std::log(s) - std::pow(s, family.shape);
     case Kind::log2: {
       const double u = 1 - s;
       return std::log(family.shape) - (family.shape + 1) * std::log(u) - std::pow(u, -family.shape);
     }
-    case Kind::uniform:
-      return -std::log(2.0);
+    case Kind::uniform: return -std::log(2.0);
   }
   return std::nan("");
 }
@@ -126,13 +114,10 @@ double log_density(const ScoreFamily& family, double s) {
 double lower_reach(const ScoreFamily& family, double y) {
   switch (family.kind) {
     case Kind::exponential:
-    case Kind::weibull:
-      return y;
-    case Kind::uniform:
-      return 1 + y;
+    case Kind::weibull: return y;
+    case Kind::uniform: return 1 + y;
     case Kind::gaussian:
-    case Kind::log2:
-      return std::numeric_limits<double>::infinity();
+    case Kind::log2: return std::numeric_limits<double>::infinity();
   }
   return std::nan("");
 }
@@ -146,15 +131,13 @@ double log_conditional_tilt(const ScoreFamily& family, double y, double beta) {
   switch (family.kind) {
     case Kind::exponential:
       return -std::min(1.0, beta) * y + std::log(one_minus_exp_over(std::abs(beta - 1), y)) - std::log(-std::expm1(-y));
-    case Kind::gaussian:
-      return log_phi(y) + log_mills_ratio(beta - y) - log_normal_cdf(y);
+    case Kind::gaussian: return log_phi(y) + log_mills_ratio(beta - y) - log_normal_cdf(y);
     case Kind::uniform: {
       const double w = 1 + y;
       return std::log(one_minus_exp_over(beta, w)) - std::log(w);
     }
     case Kind::weibull:
-    case Kind::log2:
-      return log_conditional_tilt_quadrature(family, y, beta);
+    case Kind::log2: return log_conditional_tilt_quadrature(family, y, beta);
   }
   return std::nan("");
 }

@@ -71,8 +71,8 @@ double SphereGapLaw::shell_limit(double t1) const {
   return 2 * std::min(1.0, x1 / shrink_);
 }
 
-double SphereGapLaw::sample_in_shell(rng::SampleSource& source, double t1, double t2, double f1, double f2,
-                                     double s1, double s2) const {
+double SphereGapLaw::sample_in_shell(rng::SampleSource& source, double t1, double t2, double f1, double f2, double s1,
+                                     double s2) const {
   if (m_ == 1) return clamp_to_shell(t1 + source.next_uniform() * (t2 - t1), t1, t2);
   if (m_ == 0.5) {
     const double u = source.next_uniform();
@@ -122,8 +122,8 @@ double LocalExponentGapLaw::quantile(double p, double q) const {
   return p <= q ? 2 * std::exp(std::log(p) / a_) : 2 * std::exp(std::log1p(-q) / a_);
 }
 
-double LocalExponentGapLaw::sample_in_shell(rng::SampleSource& source, double t1, double t2, double f1,
-                                            double f2, double s1, double s2) const {
+double LocalExponentGapLaw::sample_in_shell(rng::SampleSource& source, double t1, double t2, double f1, double f2,
+                                            double s1, double s2) const {
   const double u = source.next_uniform();
   return clamp_to_shell(quantile(f1 + u * (f2 - f1), s1 - u * (s1 - s2)), t1, t2);
 }

@@ -104,8 +104,7 @@ void MixtureKeys::operator()(rng::SampleSource& source, std::span<double> key) c
 NearestKeys sample_local_exponent_truncated(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d,
                                             double a, double beta, double epsilon, bool with_directions) {
   return detail::sample_truncated(LocalExponentGapLaw(a), stream, replicate,
-                                  index_space::Region::local_exponent_truncated, n, d, beta, epsilon,
-                                  with_directions);
+                                  index_space::Region::local_exponent_truncated, n, d, beta, epsilon, with_directions);
 }
 
 }  // namespace attnlaw::sample

@@ -91,8 +91,7 @@ class MixtureKeys {
 
 // Calls visit(j, key) for j = 0..n-1, key j drawn by `law` from sample j of the replicate.
 template <class KeyLaw, class Visit>
-void for_each_key(const KeyLaw& law, rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n,
-                  Visit&& visit) {
+void for_each_key(const KeyLaw& law, rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, Visit&& visit) {
   std::vector<double> key(law.dimension());
   for (std::uint64_t j = 0; j < n; ++j) {
     rng::SampleSource source(stream, replicate, j);

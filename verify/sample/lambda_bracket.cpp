@@ -14,7 +14,7 @@
 namespace attnlaw::sample {
 namespace {
 
-using reference::unified::ScoreFamily;
+using reference::ScoreFamily;
 
 constexpr double kCheckpointRatio = 1.5;
 

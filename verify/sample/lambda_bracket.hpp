@@ -12,7 +12,7 @@
 // known maximum are refined by exact Gamma bridges until it is. Every row's Lambda is then exact.
 #include <cstdint>
 
-#include "reference/unified/score_families.hpp"
+#include "reference/extreme_value/score_families.hpp"
 #include "verify/rng/philox_stream.hpp"
 
 namespace attnlaw::sample {
@@ -23,7 +23,7 @@ struct LambdaBracket {
 };
 
 // Row `replicate` of `stream`: n scores of `family`, the K largest drawn first.
-LambdaBracket gumbel_row_lambda(const reference::unified::ScoreFamily& family, rng::StreamKey stream,
-                                std::uint32_t replicate, std::uint64_t n, std::uint64_t K);
+LambdaBracket gumbel_row_lambda(const reference::ScoreFamily& family, rng::StreamKey stream, std::uint32_t replicate,
+                                std::uint64_t n, std::uint64_t K);
 
 }  // namespace attnlaw::sample

@@ -102,8 +102,7 @@ TopGaps renyi_top_gaps(const ScoreFamily& family, rng::StreamKey stream, std::ui
         score = u <= 0.5 ? 1 - 2 * u : 2 * v - 1;
         gap = 2 * excess / order.total();
         break;
-      case Kind::exponential:
-        break;  // exponential_top_gaps
+      case Kind::exponential: break;  // exponential_top_gaps
     }
     if (j == 0) {
       row.top_score = score;
@@ -147,21 +146,11 @@ std::vector<double> sample_full_row(const ScoreFamily& family, rng::StreamKey st
     const double v = 1 - u;                  // exact: u is a multiple of 2^-53 (philox_stream.hpp)
     double s = 0;
     switch (family.kind) {
-      case Kind::exponential:
-        s = detail::exponential_upper_quantile(u, v);
-        break;
-      case Kind::gaussian:
-        s = detail::gaussian_upper_quantile(u, v);
-        break;
-      case Kind::weibull:
-        s = std::pow(detail::exponential_upper_quantile(u, v), inverse_shape);
-        break;
-      case Kind::log2:
-        s = 1 - std::pow(detail::exponential_upper_quantile(u, v), -inverse_shape);
-        break;
-      case Kind::uniform:
-        s = u <= 0.5 ? 1 - 2 * u : 2 * v - 1;
-        break;
+      case Kind::exponential: s = detail::exponential_upper_quantile(u, v); break;
+      case Kind::gaussian: s = detail::gaussian_upper_quantile(u, v); break;
+      case Kind::weibull: s = std::pow(detail::exponential_upper_quantile(u, v), inverse_shape); break;
+      case Kind::log2: s = 1 - std::pow(detail::exponential_upper_quantile(u, v), -inverse_shape); break;
+      case Kind::uniform: s = u <= 0.5 ? 1 - 2 * u : 2 * v - 1; break;
     }
     row[static_cast<std::size_t>(j)] = s;
   }

@@ -25,14 +25,14 @@ namespace attnlaw::sample {
 
 struct TopGaps {
   std::uint64_t n = 0;
-  std::vector<double> gaps;  // Delta_(1) = 0 <= Delta_(2) <= ... <= Delta_(K), K = gaps.size()
-  double top_score = 0;      // s_(1)
+  std::vector<double> gaps;    // Delta_(1) = 0 <= Delta_(2) <= ... <= Delta_(K), K = gaps.size()
+  double top_score = 0;        // s_(1)
   double threshold_score = 0;  // s_(K): every omitted score lies below it
 };
 
 // 1 <= K <= n <= 2^53. K = n gives the full sorted row.
-TopGaps sample_top_gaps(const reference::ScoreFamily& family, rng::StreamKey stream,
-                        std::uint32_t replicate, std::uint64_t n, std::uint64_t K);
+TopGaps sample_top_gaps(const reference::ScoreFamily& family, rng::StreamKey stream, std::uint32_t replicate,
+                        std::uint64_t n, std::uint64_t K);
 
 // log of E[ sum_{omitted j} e^{-beta Delta_j} | the top K ] = log( (n-K) E[e^{-beta (s_(1) - s)} | s < s_(K)] );
 // -inf when K = n. Closed form for exponential, gaussian (via log Phi) and uniform; quadrature otherwise.

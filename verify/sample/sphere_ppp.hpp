@@ -28,10 +28,10 @@
 namespace attnlaw::sample {
 
 struct PppLaw {
-  int d = 3;                 // ambient dimension; directions have d - 1 coordinates
-  double p = 1;              // e_j = c Gamma_j^p
+  int d = 3;     // ambient dimension; directions have d - 1 coordinates
+  double p = 1;  // e_j = c Gamma_j^p
   double c = 1;
-  double radius_scale = 1;   // r_j = radius_scale Gamma_j^radius_power
+  double radius_scale = 1;  // r_j = radius_scale Gamma_j^radius_power
   double radius_power = 0.5;
 };
 

@@ -13,8 +13,8 @@
 
 namespace attnlaw::sample {
 
-NearestKeys sample_sphere_top_k(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d,
-                                std::uint64_t K, bool with_directions, double beta) {
+NearestKeys sample_sphere_top_k(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, std::uint64_t K,
+                                bool with_directions, double beta) {
   if (K == 0 || K > n) throw std::domain_error("sample_sphere_top_k: need 1 <= K <= n");
   if (n > rng::binomial_distribution::max_trials) throw std::domain_error("sample_sphere_top_k: n must be <= 2^53");
   const SphereGapLaw law(d);

@@ -28,8 +28,7 @@ namespace attnlaw::sample {
 // 1 <= K <= n <= 2^53, d >= 2. threshold = t_(K): every omitted key lies beyond it.
 // neglected_log_mass_bound = log(n - K) - beta (t_(K) - t_(1)) if beta is given, NaN if not
 // (-inf when K = n); neglected_log_mass_bound(keys, beta) evaluates it afterwards.
-NearestKeys sample_sphere_top_k(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d,
-                                std::uint64_t K, bool with_directions = false,
-                                double beta = std::numeric_limits<double>::quiet_NaN());
+NearestKeys sample_sphere_top_k(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, std::uint64_t K,
+                                bool with_directions = false, double beta = std::numeric_limits<double>::quiet_NaN());
 
 }  // namespace attnlaw::sample

@@ -17,7 +17,7 @@ namespace attnlaw::sample {
 
 // n <= 2^53, d >= 2, beta >= 0, 0 < epsilon < 1. Throws std::length_error if more than 2^26
 // keys fall below the threshold (beta far below the critical scale at huge n).
-NearestKeys sample_sphere_truncated(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d,
-                                    double beta, double epsilon = 1e-15, bool with_directions = false);
+NearestKeys sample_sphere_truncated(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, double beta,
+                                    double epsilon = 1e-15, bool with_directions = false);
 
 }  // namespace attnlaw::sample

@@ -30,8 +30,10 @@ class UniformOrderStatistics {
   std::size_t size() const noexcept { return partial_.size(); }
 
   // j = 0..K-1 for the (j+1)-th smallest.
-  double lower(std::size_t j) const noexcept { return partial_[j] / total_; }                      // U_(j+1)
-  double upper(std::size_t j) const noexcept { return ((partial_.back() - partial_[j]) + rest_) / total_; }  // 1 - U_(j+1)
+  double lower(std::size_t j) const noexcept { return partial_[j] / total_; }  // U_(j+1)
+  double upper(std::size_t j) const noexcept {
+    return ((partial_.back() - partial_[j]) + rest_) / total_;
+  }  // 1 - U_(j+1)
 
   // The Gamma partial sums themselves, for ratios that must not pass through U (Gamma_k / Gamma_1).
   double partial_sum(std::size_t j) const noexcept { return partial_[j]; }  // Gamma_{j+1}

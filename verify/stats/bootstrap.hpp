@@ -20,7 +20,7 @@ using BootstrapStatistic = std::function<std::optional<double>(std::span<const s
 
 struct PercentileBootstrap {
   std::uint32_t replicates = 0;
-  std::uint32_t dropped = 0;    // replicates whose statistic was undefined
+  std::uint32_t dropped = 0;   // replicates whose statistic was undefined
   std::optional<Interval> ci;  // none when fewer than two replicates were defined
 };
 

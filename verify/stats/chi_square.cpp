@@ -12,7 +12,7 @@
 namespace attnlaw::stats {
 
 ChiSquareTest chi_square_gof(std::span<const std::uint64_t> counts, std::span<const double> probabilities,
-                          double min_expected) {
+                             double min_expected) {
   const std::string where = "chi_square_gof";
   detail::require_nonempty(counts.size(), where);
   detail::require(counts.size() == probabilities.size(), where,

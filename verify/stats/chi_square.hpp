@@ -18,6 +18,6 @@ struct ChiSquareTest : TestResult {
 // df = pooled cells - 1, p = Q(df/2, X^2/2) (upper regularised gamma, computed directly).
 // With a single pooled cell the test is void: statistic 0, p = 1, p_method says so.
 ChiSquareTest chi_square_gof(std::span<const std::uint64_t> counts, std::span<const double> probabilities,
-                          double min_expected = 5.0);
+                             double min_expected = 5.0);
 
 }  // namespace attnlaw::stats

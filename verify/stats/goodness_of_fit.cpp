@@ -62,8 +62,7 @@ TestResult anderson_darling_test(std::span<const double> pit) {
   const auto u = sorted_checked(pit, "anderson_darling_test");
   const double a2 = anderson_darling_statistic_sorted(u);
   const double p = std::isinf(a2) ? 0.0 : anderson_darling_sf(u.size(), a2);
-  return {"anderson-darling", a2, p,
-          u.size() == 1 ? "exact (n = 1)" : "Marsaglia-Marsaglia 2004 (ADinf + errfix(n))"};
+  return {"anderson-darling", a2, p, u.size() == 1 ? "exact (n = 1)" : "Marsaglia-Marsaglia 2004 (ADinf + errfix(n))"};
 }
 
 TestResult ks_test(std::span<const double> pit, const KsNullLaw& null) {

@@ -49,7 +49,8 @@ MeanTest z_from(std::span<const double> x, double mu0, double sigma, double conf
   const double mean = accurate_sum(x) / m;
   const double se = sigma / std::sqrt(m);
   const double z = (mean - mu0) / se;
-  const double q = boost::math::quantile(boost::math::complement(boost::math::normal_distribution<double>(), (1.0 - confidence) / 2.0));
+  const double q = boost::math::quantile(
+      boost::math::complement(boost::math::normal_distribution<double>(), (1.0 - confidence) / 2.0));
   MeanTest out;
   out.result = {"z-mean", z, two_sided_normal_p(z), how};
   out.estimate = mean;
@@ -68,7 +69,8 @@ VarianceTest variance_from(double s, double df, double sigma2_0, double confiden
   out.result = {name, stat, detail::clamp_probability(2.0 * std::min(lower, upper)),
                 "exact chi2(" + std::to_string(static_cast<long long>(df)) + "), two-sided (doubled tail)"};
   out.ratio = stat / df;
-  out.ratio_ci = {stat / boost::math::quantile(boost::math::complement(law, a2)), stat / boost::math::quantile(law, a2)};
+  out.ratio_ci = {stat / boost::math::quantile(boost::math::complement(law, a2)),
+                  stat / boost::math::quantile(law, a2)};
   return out;
 }
 
@@ -131,7 +133,8 @@ MeanTest t_test_mean(std::span<const double> x, double mu0, double confidence) {
   boost::math::students_t_distribution<double> law(m - 1.0);
   const double q = boost::math::quantile(boost::math::complement(law, (1.0 - confidence) / 2.0));
   MeanTest out;
-  out.result = {"t-mean", t, detail::clamp_probability(2.0 * boost::math::cdf(boost::math::complement(law, std::abs(t)))),
+  out.result = {"t-mean", t,
+                detail::clamp_probability(2.0 * boost::math::cdf(boost::math::complement(law, std::abs(t)))),
                 "exact Student t(" + std::to_string(x.size() - 1) + ")"};
   out.estimate = mean;
   out.std_error = se;

@@ -44,7 +44,8 @@ double cauchy_combination(std::span<const double> p, std::span<const double> wei
   detail::require(weights.size() == p.size(), where, "weights and p differ in size");
   double wsum = 0;
   for (std::size_t i = 0; i < weights.size(); ++i) {
-    detail::require(std::isfinite(weights[i]) && weights[i] >= 0, where, "weights[" + std::to_string(i) + "] must be >= 0");
+    detail::require(std::isfinite(weights[i]) && weights[i] >= 0, where,
+                    "weights[" + std::to_string(i) + "] must be >= 0");
     wsum += weights[i];
   }
   detail::require(wsum > 0, where, "weights sum to zero");

@@ -16,7 +16,8 @@ TestResult mahalanobis_test(const Eigen::MatrixXd& x, const Eigen::VectorXd& mea
   const auto d = mean.size();
   detail::require_nonempty(static_cast<std::size_t>(x.rows()), where);
   detail::require(d > 0, where, "dimension is zero");
-  detail::require(x.cols() == d, where, "x has " + std::to_string(x.cols()) + " columns, mean has " + std::to_string(d));
+  detail::require(x.cols() == d, where,
+                  "x has " + std::to_string(x.cols()) + " columns, mean has " + std::to_string(d));
   detail::require(cov.rows() == d && cov.cols() == d, where, "cov is not d x d");
   detail::require(x.allFinite() && mean.allFinite() && cov.allFinite(), where, "non-finite input");
   const Eigen::LLT<Eigen::MatrixXd> llt(cov);

@@ -30,7 +30,8 @@ double dkw_eps(double m, double r) { return std::sqrt(std::log(2.0 / r) / (2.0 *
 double normal_quantile(double p) {
   detail::require_open_probability(p, "normal_quantile", "p");
   // Upper quantiles via the complement keep their digits for p near 1.
-  return p > 0.5 ? upper_normal_quantile(1.0 - p) : boost::math::quantile(boost::math::normal_distribution<double>(), p);
+  return p > 0.5 ? upper_normal_quantile(1.0 - p)
+                 : boost::math::quantile(boost::math::normal_distribution<double>(), p);
 }
 
 double detectable_mean_shift(double sigma, std::size_t m, double alpha, double power) {
@@ -59,7 +60,9 @@ double detectable_proportion_shift(double p0, std::size_t m, double alpha, doubl
   const double za = upper_normal_quantile(alpha / 2.0), zb = upper_normal_quantile(1.0 - power);
   const double rm = std::sqrt(static_cast<double>(m));
   // f(p1) >= 0 iff m suffices to detect p1.
-  auto f = [&](double p1) { return rm * std::abs(p1 - p0) - (za * std::sqrt(p0 * (1 - p0)) + zb * std::sqrt(p1 * (1 - p1))); };
+  auto f = [&](double p1) {
+    return rm * std::abs(p1 - p0) - (za * std::sqrt(p0 * (1 - p0)) + zb * std::sqrt(p1 * (1 - p1)));
+  };
   auto side = [&](double end) {
     if (f(end) < 0) return std::numeric_limits<double>::infinity();
     double near = p0, far = end;
@@ -76,9 +79,11 @@ double detectable_chi_square_effect(std::size_t df, std::size_t m, double alpha,
   check_design(m, alpha, power, "detectable_chi_square_effect");
   detail::require(df > 0, "detectable_chi_square_effect", "df must be >= 1");
   const double v = static_cast<double>(df);
-  const double critical = boost::math::quantile(boost::math::complement(boost::math::chi_squared_distribution<double>(v), alpha));
+  const double critical =
+      boost::math::quantile(boost::math::complement(boost::math::chi_squared_distribution<double>(v), alpha));
   // The noncentrality at which the critical value is the (1 - power) quantile.
-  const double lambda = boost::math::non_central_chi_squared_distribution<double>::find_non_centrality(v, critical, 1.0 - power);
+  const double lambda =
+      boost::math::non_central_chi_squared_distribution<double>::find_non_centrality(v, critical, 1.0 - power);
   return std::sqrt(lambda / static_cast<double>(m));
 }
 

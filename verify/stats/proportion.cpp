@@ -62,7 +62,10 @@ ProportionTest binomial_test(std::uint64_t x, std::uint64_t n, double p0, double
       std::uint64_t lo = mode, hi = n + 1;  // answer in [lo, hi]; n + 1 = none
       while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo) / 2;
-        if (pmf(mid) <= dx) hi = mid; else lo = mid + 1;
+        if (pmf(mid) <= dx)
+          hi = mid;
+        else
+          lo = mid + 1;
       }
       const double upper = lo > n ? 0.0 : boost::math::cdf(boost::math::complement(law, static_cast<double>(lo) - 1.0));
       p = boost::math::cdf(law, xd) + upper;
@@ -71,7 +74,10 @@ ProportionTest binomial_test(std::uint64_t x, std::uint64_t n, double p0, double
       std::int64_t lo = -1, hi = static_cast<std::int64_t>(mode);  // answer in [lo, hi]; -1 = none
       while (lo < hi) {
         const std::int64_t mid = lo + (hi - lo + 1) / 2;
-        if (pmf(static_cast<std::uint64_t>(mid)) <= dx) lo = mid; else hi = mid - 1;
+        if (pmf(static_cast<std::uint64_t>(mid)) <= dx)
+          lo = mid;
+        else
+          hi = mid - 1;
       }
       const double lower = lo < 0 ? 0.0 : boost::math::cdf(law, static_cast<double>(lo));
       p = lower + boost::math::cdf(boost::math::complement(law, xd - 1.0));
@@ -116,14 +122,20 @@ RateTest poisson_test(std::uint64_t count, double expected, double confidence) {
       std::uint64_t hi = lo + step;
       while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo) / 2;
-        if (pmf(mid) <= dx) hi = mid; else lo = mid + 1;
+        if (pmf(mid) <= dx)
+          hi = mid;
+        else
+          lo = mid + 1;
       }
       p = boost::math::cdf(law, x) + boost::math::cdf(boost::math::complement(law, static_cast<double>(lo) - 1.0));
     } else {
       std::int64_t lo = -1, hi = static_cast<std::int64_t>(mode);
       while (lo < hi) {
         const std::int64_t mid = lo + (hi - lo + 1) / 2;
-        if (pmf(static_cast<std::uint64_t>(mid)) <= dx) lo = mid; else hi = mid - 1;
+        if (pmf(static_cast<std::uint64_t>(mid)) <= dx)
+          lo = mid;
+        else
+          hi = mid - 1;
       }
       const double lower = lo < 0 ? 0.0 : boost::math::cdf(law, static_cast<double>(lo));
       p = lower + boost::math::cdf(boost::math::complement(law, x - 1.0));

@@ -67,8 +67,8 @@ KSampleAndersonDarling k_sample_anderson_darling(std::span<const std::span<const
       ++end;
     }
     const double l = static_cast<double>(end - start);
-    const double bj = b_below + l;          // B_j
-    const double baj = b_below + l / 2.0;   // B_aj = B_j - l_j/2
+    const double bj = b_below + l;         // B_j
+    const double baj = b_below + l / 2.0;  // B_aj = B_j - l_j/2
     const double denom7 = baj * (n - baj) - n * l / 4.0;
     for (std::size_t i = 0; i < k; ++i) {
       const double ni = static_cast<double>(sizes[i]);

@@ -81,9 +81,9 @@ Real equicorrelated_limit_cosine(Real rho, Real a, Real gamma) {
   // so that gamma = 1 / (1 - rho) computed in Real lands on the critical branch when it should.
   const Real critical = gamma * detail::equicorrelated_gap(rho);
   const Real numerator = rho * (1 + a) * (1 + a);
-  if (critical < 1) return numerator / (a * a + 2 * a * rho + rho);               // uniform average
+  if (critical < 1) return numerator / (a * a + 2 * a * rho + rho);                   // uniform average
   if (critical == 1) return numerator / (a * a + a * (1 + rho) + (1 + 3 * rho) / 4);  // a_self -> 1/2
-  return rho;                                                                      // self only
+  return rho;                                                                         // self only
 }
 
 }  // namespace attnlaw::reference

@@ -8,8 +8,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "reference/numerics/working_precision.hpp"
 #include "reference/extreme_value/score_families.hpp"
+#include "reference/numerics/working_precision.hpp"
 
 namespace attnlaw::reference {
 namespace detail {
@@ -64,8 +64,7 @@ FamilyScale<Real> family_scale(const ScoreFamily& family, Real n) {
   const Work nw = static_cast<Work>(n);
   const Work log_n = log(nw);
   switch (family.kind) {
-    case ScoreFamily::Kind::exponential:
-      return {static_cast<Real>(log_n), Real(1)};
+    case ScoreFamily::Kind::exponential: return {static_cast<Real>(log_n), Real(1)};
     case ScoreFamily::Kind::gaussian: {
       const auto scale = detail::gaussian_scale(nw);
       return {static_cast<Real>(scale.b), static_cast<Real>(scale.h)};
@@ -79,8 +78,7 @@ FamilyScale<Real> family_scale(const ScoreFamily& family, Real n) {
       // 1 - u with u = (log n)^{-1/eta}; the tail u itself is what samplers use.
       return {static_cast<Real>(1 - pow(log_n, -1 / eta)), static_cast<Real>(eta * pow(log_n, 1 + 1 / eta))};
     }
-    case ScoreFamily::Kind::uniform:
-      return {static_cast<Real>(1 - 2 / nw), static_cast<Real>(nw / 2)};
+    case ScoreFamily::Kind::uniform: return {static_cast<Real>(1 - 2 / nw), static_cast<Real>(nw / 2)};
   }
   throw std::invalid_argument("family_scale: unknown family");
 }
@@ -95,19 +93,15 @@ Real local_exponent(const ScoreFamily& family, Real n) {
   detail::require_context_length(n);
   detail::require_shape(family);
   switch (family.kind) {
-    case ScoreFamily::Kind::exponential:
-      return Real(0);
+    case ScoreFamily::Kind::exponential: return Real(0);
     case ScoreFamily::Kind::gaussian: {
       const Work nw = static_cast<Work>(n);
       const auto scale = detail::gaussian_scale(nw);
       return static_cast<Real>(log(nw) * (1 - scale.b / scale.h));
     }
-    case ScoreFamily::Kind::weibull:
-      return Real(1) - Real(1) / Real(family.shape);
-    case ScoreFamily::Kind::log2:
-      return Real(1) + Real(1) / Real(family.shape);
-    case ScoreFamily::Kind::uniform:
-      break;
+    case ScoreFamily::Kind::weibull: return Real(1) - Real(1) / Real(family.shape);
+    case ScoreFamily::Kind::log2: return Real(1) + Real(1) / Real(family.shape);
+    case ScoreFamily::Kind::uniform: break;
   }
   throw std::invalid_argument("local_exponent: uniform scores have a polynomial scale, no log-log exponent");
 }

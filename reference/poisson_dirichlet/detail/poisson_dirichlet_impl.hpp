@@ -12,8 +12,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "reference/numerics/working_precision.hpp"
 #include "reference/numerics/euler_inversion.hpp"
+#include "reference/numerics/working_precision.hpp"
 #include "reference/poisson_dirichlet/detail/pd_laplace_exponent.hpp"
 #include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 

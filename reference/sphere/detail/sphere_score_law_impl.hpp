@@ -139,15 +139,13 @@ SphereLocalConstants<Real> sphere_local_constants(int d) {
   const Real log_a = dm1 / 2 * ln2 + log_kappa;
   c.log_local_constant = {log_a, c.log_kappa.error + 2 * u * (dm1 / 2 * ln2) + u * abs(log_a)};
   const Real a_value = (d % 2 == 1) ? Real(ldexp(kappa, (d - 1) / 2))
-                                    : Real(ldexp(Real(kappa * boost::math::constants::root_two<Real>()),
-                                                 (d - 2) / 2));
+                                    : Real(ldexp(Real(kappa * boost::math::constants::root_two<Real>()), (d - 2) / 2));
   c.local_constant = {a_value, 10 * u * a_value};
 
   // c/gamma = exp(-log 2 - 2 log(kappa)/(d-1)).
   const Real e_c = -ln2 - 2 * log_kappa / dm1;
   const Real c_over_gamma = exp(e_c);
-  c.c_over_gamma = {c_over_gamma,
-                    c_over_gamma * (4 * u * (1 + abs(e_c)) + 2 * c.log_kappa.error / dm1)};
+  c.c_over_gamma = {c_over_gamma, c_over_gamma * (4 * u * (1 + abs(e_c)) + 2 * c.log_kappa.error / dm1)};
 
   // K'_d = Gamma(d/2) 2^{d-2} / sqrt(pi); c_tan = 1 / (2 K'_d).
   const Real lg = boost::math::lgamma(half_d);
@@ -163,8 +161,8 @@ SphereLocalConstants<Real> sphere_local_constants(int d) {
   } else {
     c.k_prime = {std::numeric_limits<Real>::infinity(), Real(0)};
     const Real ct = exp(c.log_c_tan.value);
-    c.c_tan = {ct, ct * (c.log_c_tan.error + 4 * u * (1 + abs(c.log_c_tan.value))) +
-                       std::numeric_limits<Real>::denorm_min()};
+    c.c_tan = {
+        ct, ct * (c.log_c_tan.error + 4 * u * (1 + abs(c.log_c_tan.value))) + std::numeric_limits<Real>::denorm_min()};
   }
   return c;
 }

@@ -69,11 +69,11 @@ const std::vector<std::vector<W>>& debye_table() {
 
 template <class W>
 struct DebyeMoments {
-  W log_mhat;   // log(e^{-x} M(x)), M(x) = Gamma(nu+1) (x/2)^{-nu} I_nu(x)
+  W log_mhat;  // log(e^{-x} M(x)), M(x) = Gamma(nu+1) (x/2)^{-nu} I_nu(x)
   W log_mhat_err;
-  W mean_gap;   // 1 - A(x)
+  W mean_gap;  // 1 - A(x)
   W mean_gap_err;
-  W var;        // A'(x)
+  W var;  // A'(x)
   W var_err;
 };
 
@@ -87,10 +87,10 @@ DebyeMoments<W> debye_moments(const W& nu, const W& x) {
   const W q = (nu * inv_n) * (nu * inv_n);
   const auto& table = debye_table<W>();
 
-  W s0 = 0, s1 = 0, s2 = 0;     // sums of c_j, j c_j, j (j+2) c_j
-  W a0 = 0, a1 = 0, a2 = 0;     // same with |c_j|, for the rounding bound
+  W s0 = 0, s1 = 0, s2 = 0;  // sums of c_j, j c_j, j (j+2) c_j
+  W a0 = 0, a1 = 0, a2 = 0;  // same with |c_j|, for the rounding bound
   W trunc0 = 0, trunc1 = 0, trunc2 = 0;
-  W n_pow = 1;                  // N^{-k}
+  W n_pow = 1;  // N^{-k}
   W previous = 0;
   std::size_t k = 0;
   for (k = 0; k < table.size(); ++k) {
@@ -142,8 +142,8 @@ DebyeMoments<W> debye_moments(const W& nu, const W& x) {
   const W t_s = log(s0);
   out.log_mhat = lg - t_log + t_exp - t_half + t_s;
   out.log_mhat_err = 8 * u *
-                         (abs_value(lg) + abs_value(t_log) + abs_value(t_exp) + abs_value(t_half) +
-                          abs_value(t_s) + abs_value(out.log_mhat)) +
+                         (abs_value(lg) + abs_value(t_log) + abs_value(t_exp) + abs_value(t_half) + abs_value(t_s) +
+                          abs_value(out.log_mhat)) +
                      e0 / s0;
 
   // E[t] = nu (N+nu+x) / ((N+nu)(N+x)) + x/(2N^2) + (x/N^2) S1/S.
@@ -151,8 +151,7 @@ DebyeMoments<W> debye_moments(const W& nu, const W& x) {
   const W g2 = x / (2 * N * N);
   const W g3 = x * inv_n * inv_n * r1;
   out.mean_gap = g1 + g2 + g3;
-  out.mean_gap_err = 8 * u * (abs_value(g1) + abs_value(g2) + abs_value(g3)) +
-                     x * inv_n * inv_n * r1_err;
+  out.mean_gap_err = 8 * u * (abs_value(g1) + abs_value(g2) + abs_value(g3)) + x * inv_n * inv_n * r1_err;
 
   // Var = nu/(N(N+nu)) + (x^2-nu^2)/(2N^4) + ((1-q)(S2/S - (S1/S)^2) - S1/S)/N^2.
   const W h1 = nu / (N * (N + nu));

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "reference/sphere/detail/vmf_tilt_moments.hpp"
 #include "reference/numerics/working_precision.hpp"
+#include "reference/sphere/detail/vmf_tilt_moments.hpp"
 #include "reference/sphere/vmf_moments.hpp"
 
 namespace attnlaw::reference {
@@ -156,7 +156,6 @@ SubcriticalCovariance<Real> subcritical_covariance(int d, Real beta) {
   return out;
 }
 
-
 template <class Real>
 OutputVarianceNextOrder<Real> output_variance_next_order(int d, Real beta) {
   using W = detail::working_t<Real>;
@@ -183,7 +182,8 @@ OutputVarianceNextOrder<Real> output_variance_next_order(int d, Real beta) {
     for (const Term& t : terms) {
       const W product = t.coefficient * t.a * t.b;
       value += product;
-      error += abs_value(t.coefficient) * (t.a_err * abs_value(t.b) + abs_value(t.a) * t.b_err) + 4 * u * abs_value(product);
+      error +=
+          abs_value(t.coefficient) * (t.a_err * abs_value(t.b) + abs_value(t.a) * t.b_err) + 4 * u * abs_value(product);
     }
     return detail::to_estimate<Real>(value, W(error + u * abs_value(value)));
   };

@@ -20,9 +20,9 @@ namespace attnlaw::reference::detail {
 
 template <class W>
 struct SeriesMoments {
-  W log_m;         // log M(x), from log1p of the series tail (keeps relative accuracy as x -> 0)
+  W log_m;  // log M(x), from log1p of the series tail (keeps relative accuracy as x -> 0)
   W log_m_err;
-  W var;           // Var_x <q,k>
+  W var;  // Var_x <q,k>
   W var_err;
 };
 
@@ -58,8 +58,7 @@ SeriesMoments<W> series_moments(const W& nu, const W& x) {
   long n = 0;
   for (n = 1; n < 100000; ++n) {
     const W kk = W(n);
-    const W ratio = z * (two_nu + 2 * kk) * (two_nu + 2 * kk - 1) /
-                    (kk * (nu + kk) * (nu + kk) * (two_nu + kk));
+    const W ratio = z * (two_nu + 2 * kk) * (two_nu + 2 * kk - 1) / (kk * (nu + kk) * (nu + kk) * (two_nu + kk));
     g *= ratio;
     const W w = (two_nu + 1) / ((two_nu + kk + 1) * (two_nu + 2 * kk + 2));
     den += g;

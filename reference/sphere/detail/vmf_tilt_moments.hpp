@@ -8,9 +8,9 @@
 #include <stdexcept>
 
 #include "reference/numerics/bessel_ratio.hpp"
+#include "reference/numerics/working_precision.hpp"
 #include "reference/sphere/detail/vmf_debye.hpp"
 #include "reference/sphere/detail/vmf_series.hpp"
-#include "reference/numerics/working_precision.hpp"
 
 namespace attnlaw::reference::detail {
 

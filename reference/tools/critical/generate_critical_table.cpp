@@ -9,9 +9,9 @@
 // Monte Carlo of the finite-n law in tests/unit/reference_critical and the SL claims).
 //
 // Usage: generate_critical_table OUTPUT_FILE
-#include "reference/numerics/mpfr_real.hpp"
-#include <boost/version.hpp>
 #include <mpfr.h>
+#include <boost/version.hpp>
+#include "reference/numerics/mpfr_real.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -41,9 +41,9 @@ template <class Model>
 void write_row(std::ostream& out, const char* kind, int d, double gamma, std::uint64_t n, const Model& model) {
   const auto top = mean_top_weight(model);
   const auto mm = mecke_moments(model);
-  out << kind << ' ' << d << ' ' << gamma << ' ' << n << ' ' << digits(top.value) << ' ' << digits(top.error, 3)
-      << ' ' << digits(mm.sum_squares.value) << ' ' << digits(mm.sum_squares.error, 3) << ' '
-      << digits(mm.energy.value) << ' ' << digits(mm.energy.error, 3) << '\n'
+  out << kind << ' ' << d << ' ' << gamma << ' ' << n << ' ' << digits(top.value) << ' ' << digits(top.error, 3) << ' '
+      << digits(mm.sum_squares.value) << ' ' << digits(mm.sum_squares.error, 3) << ' ' << digits(mm.energy.value) << ' '
+      << digits(mm.energy.error, 3) << '\n'
       << std::flush;
 }
 

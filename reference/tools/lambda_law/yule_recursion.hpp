@@ -42,10 +42,10 @@ namespace attnlaw::reference::tools::lambda_law {
 
 template <class Real>
 struct RecursionTail {
-  Real tail;          // P(L > x) = 1 - sum_m survival_k(m), within error
-  Real truncation;    // bound on what the sum has still to lose after k
-  Real dropped;       // negative binomial tail mass left out
-  Real rounding;      // first-order bound on the rounding of the sum
+  Real tail;        // P(L > x) = 1 - sum_m survival_k(m), within error
+  Real truncation;  // bound on what the sum has still to lose after k
+  Real dropped;     // negative binomial tail mass left out
+  Real rounding;    // first-order bound on the rounding of the sum
   std::uint64_t last_k;
   Real error() const { return truncation + dropped + rounding; }
 };

@@ -16,11 +16,11 @@
 #include <sstream>
 #include <string>
 
+#include <mpfr.h>
 #include <boost/math/special_functions/bessel.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <boost/multiprecision/mpfr.hpp>
 #include <boost/version.hpp>
-#include <mpfr.h>
 
 namespace {
 
@@ -86,8 +86,8 @@ int main(int argc, char** argv) {
       const Real var_perp = p * a2 / beta2;
       const Real var_par = p * (var2 + (a2 - a) * (a2 - a));
       const Real bias = -p * (a2 - a);
-      body << d << ' ' << beta_text << ' ' << fmt(a) << ' ' << fmt(log_m) << ' ' << fmt(p) << ' '
-           << fmt(var_perp) << ' ' << fmt(var_par) << ' ' << fmt(bias) << '\n';
+      body << d << ' ' << beta_text << ' ' << fmt(a) << ' ' << fmt(log_m) << ' ' << fmt(p) << ' ' << fmt(var_perp)
+           << ' ' << fmt(var_par) << ' ' << fmt(bias) << '\n';
     }
   }
 
@@ -102,8 +102,8 @@ int main(int argc, char** argv) {
   out << "# command: generate_vmf_table " << argv[1] << '\n';
   out << "# precision: mpfr_float_100 (" << std::numeric_limits<Real>::digits
       << " bits); I_nu by boost::math::cyl_bessel_i, confirmed by the power series\n";
-  out << "# max relative difference between the two I_nu routes: " << std::setprecision(3)
-      << std::scientific << worst << '\n';
+  out << "# max relative difference between the two I_nu routes: " << std::setprecision(3) << std::scientific << worst
+      << '\n';
   out << "# libraries: Boost " << BOOST_LIB_VERSION << ", MPFR " << mpfr_get_version() << '\n';
   out << "# date: " << date << '\n';
   out << "# columns: d beta A logM P var_perp var_par bias (60 significant digits)\n";

@@ -2,11 +2,11 @@
 // --json alone on stdout, no partial output files.
 #include <gtest/gtest.h>
 
-#include "tests/unit/support/run_attnlaw.hpp"
-#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
+#include "tests/unit/support/run_attnlaw.hpp"
 
 #include <array>
 #include <cmath>
@@ -211,7 +211,8 @@ TEST(Cli, ReferencePdJsonHasTheDocumentedFields) {
   const Outcome o = run("reference pd --alpha 0.5 --json");
   ASSERT_EQ(o.status, 0) << o.err;
   const auto doc = nlohmann::json::parse(o.out);
-  for (const char* key : {"alpha", "mean_sum_sq", "mean_entropy", "mean_top", "mean_inverse_top", "cdf_top", "errors"}) {
+  for (const char* key :
+       {"alpha", "mean_sum_sq", "mean_entropy", "mean_top", "mean_inverse_top", "cdf_top", "errors"}) {
     EXPECT_TRUE(doc.contains(key)) << key;
   }
   // UF.md §5 at alpha = 1/2: 1 - alpha, 2 log 2, E V_1 = .626508, 1/(1 - alpha).

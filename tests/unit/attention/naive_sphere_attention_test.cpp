@@ -17,7 +17,7 @@ TEST(NaiveSphereAttention, GeneralValueMatrixIsTheMatrixTimesTheIdentityOutput) 
   const std::vector<double> q{0.6, 0.8, 0.0};
   const std::vector<double> identity{1, 0, 0, 0, 1, 0, 0, 0, 1};
   const std::vector<double> v{2.0, -1.0, 0.5,  // 2 x 3: a projection to d_v = 2
-                              0.0, 3.0, -4.0};
+                              0.0, 3.0,  -4.0};
   for (std::uint32_t rep = 0; rep < 20; ++rep) {
     std::vector<double> y(3), vy(2);
     naive_sphere_attention(kStream, rep, 5000, q, 3.0, identity, y);

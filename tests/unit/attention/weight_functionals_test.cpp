@@ -134,8 +134,8 @@ TEST(SummarizeOutput, TinyGapsKeepDigits) {
 
 // Against the online normaliser over the same keys (an independent one-pass implementation).
 TEST(SummarizeWeights, AgreesWithOnlineSoftmax) {
-  const auto keys = sample::sample_sphere_truncated(rng::make_key(1, "attention.unit", "online"), 0, 10'000, 3,
-                                                    2000, 1e-15, true);
+  const auto keys =
+      sample::sample_sphere_truncated(rng::make_key(1, "attention.unit", "online"), 0, 10'000, 3, 2000, 1e-15, true);
   OnlineSoftmaxAverage<double> online(3);
   std::vector<double> k(3);
   for (std::size_t i = 0; i < keys.gaps.size(); ++i) {

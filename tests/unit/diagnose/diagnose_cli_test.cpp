@@ -3,10 +3,10 @@
 // input (exit 2, one line naming the file and the problem).
 #include <gtest/gtest.h>
 
-#include "tests/unit/support/run_attnlaw.hpp"
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
+#include "tests/unit/support/run_attnlaw.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -45,7 +45,8 @@ void expect_input_error(const std::string& args, std::initializer_list<std::stri
   EXPECT_EQ(o.status, 2) << args << "\n" << o.err;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   EXPECT_EQ(o.err.rfind("attnlaw: error: ", 0), 0u) << o.err;
-  for (const std::string& p : pieces) EXPECT_NE(o.err.find(p), std::string::npos) << "'" << o.err << "' lacks '" << p << "'";
+  for (const std::string& p : pieces)
+    EXPECT_NE(o.err.find(p), std::string::npos) << "'" << o.err << "' lacks '" << p << "'";
   EXPECT_TRUE(o.out.empty()) << o.out;
 }
 
@@ -57,7 +58,8 @@ TEST(Diagnose, NumpyFixtures) {
   EXPECT_EQ(a["files"][0]["shape"], json::array({4, 256}));
   for (const json& r : a["files"][0]["rows"]) {
     EXPECT_EQ(r["n"], 256);
-    for (const char* key : {"index", "n", "Lambda", "Delta_Lambda", "alpha_n", "beta_crit", "entropy", "top_weight", "regime"})
+    for (const char* key :
+         {"index", "n", "Lambda", "Delta_Lambda", "alpha_n", "beta_crit", "entropy", "top_weight", "regime"})
       EXPECT_TRUE(r.contains(key)) << key;
   }
   const json b = run_json(kNumpy + "gauss_row_f64_1d.npy");
@@ -67,7 +69,7 @@ TEST(Diagnose, NumpyFixtures) {
   const json c = run_json(kNumpy + "heads_rows_f32_3d.npy");
   const json& rows = c["files"][0]["rows"];
   ASSERT_EQ(rows.size(), 6u);
-  EXPECT_EQ(rows[4]["index"], json::array({1, 1}));  // [head, row]
+  EXPECT_EQ(rows[4]["index"], json::array({1, 1}));          // [head, row]
   EXPECT_EQ(c["files"][0]["summary"]["groups"].size(), 3u);  // head [0], head [1], all
   // Causal mask: row i has n = i + 1; row 0 has one key, Lambda = 0.
   const json m = run_json(kNumpy + "causal_masked_f32.npy");
@@ -96,10 +98,12 @@ TEST(Diagnose, NumpyFixtures) {
 // over rows of (max - second largest) per (layer, head) is its "gap" table (NumPy, float64).
 TEST(Diagnose, RealAttentionMatchesReadme) {
   const std::vector<std::pair<int, std::vector<double>>> gap_table{
-      {256, {0.7547, 1.5548, 0.6140, 1.3486, 0.6374, 1.9116, 0.3509, 0.8735, 1.1142, 0.7093, 1.6730, 1.2948, 2.0536,
-             1.7651, 3.5400, 1.8321}},
-      {512, {1.0034, 0.7038, 0.6278, 0.2654, 1.4798, 1.3037, 0.3602, 1.0826, 0.8148, 2.5488, 1.1973, 1.5496, 1.0723,
-             1.2606, 2.8760, 1.2629}}};
+      {256,
+       {0.7547, 1.5548, 0.6140, 1.3486, 0.6374, 1.9116, 0.3509, 0.8735, 1.1142, 0.7093, 1.6730, 1.2948, 2.0536, 1.7651,
+        3.5400, 1.8321}},
+      {512,
+       {1.0034, 0.7038, 0.6278, 0.2654, 1.4798, 1.3037, 0.3602, 1.0826, 0.8148, 2.5488, 1.1973, 1.5496, 1.0723, 1.2606,
+        2.8760, 1.2629}}};
   for (const auto& [L, gaps] : gap_table) {
     const std::string stem = kReal + "logits_L" + std::to_string(L);
     const json npy = run_json(stem + ".npy");
@@ -184,8 +188,9 @@ TEST(Diagnose, EveryFixtureFile) {
     }
   }
   const std::vector<std::pair<std::string, std::size_t>> numpy{
-      {"gauss_rows_f32.npy", 4}, {"gauss_row_f64_1d.npy", 1}, {"heads_rows_f32_3d.npy", 6}, {"causal_masked_f32.npy", 8},
-      {"fortran_order_f64.npy", 3}, {"big_endian_f64.npy", 2}, {"int32_rows.npy", 2}};
+      {"gauss_rows_f32.npy", 4},    {"gauss_row_f64_1d.npy", 1},  {"heads_rows_f32_3d.npy", 6},
+      {"causal_masked_f32.npy", 8}, {"fortran_order_f64.npy", 3}, {"big_endian_f64.npy", 2},
+      {"int32_rows.npy", 2}};
   for (const auto& [file, rows] : numpy) EXPECT_EQ(run_json(kNumpy + file)["files"][0]["rows"].size(), rows) << file;
 }
 
@@ -248,17 +253,23 @@ TEST_F(DiagnoseBadInput, MalformedFilesExitTwoNamingTheFile) {
   using attnlaw::testing::raw_bytes;
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
   const std::string good = npy_bytes("<f8", false, {2, 3}, raw_bytes(std::vector<double>{1, 2, 3, 4, 5, 6}));
-  expect_input_error("diagnose " + write("truncated.npy", good.substr(0, good.size() - 4)), {"truncated.npy", "truncated data"});
+  expect_input_error("diagnose " + write("truncated.npy", good.substr(0, good.size() - 4)),
+                     {"truncated.npy", "truncated data"});
   expect_input_error("diagnose " + write("magic.npy", "XXNUMPY" + good.substr(7)), {"magic.npy", "wrong magic"});
   expect_input_error("diagnose " + write("dtype.npy", npy_bytes("<c8", false, {2}, std::string(16, '\0'))),
                      {"dtype.npy", "unsupported dtype '<c8'"});
-  expect_input_error("diagnose " + write("header.npy", good.substr(0, 50)), {"header.npy", "header longer than the file"});
-  expect_input_error("diagnose " + write("shape.npy", npy_bytes("<f8", false, {2, 2}, raw_bytes(std::vector<double>(6, 0.0)))),
-                     {"shape.npy", "does not match the data size"});
-  expect_input_error("diagnose " + write("masked.npy", npy_bytes("<f8", false, {2, 2}, raw_bytes(std::vector<double>{1, 2, -inf, -inf}))),
+  expect_input_error("diagnose " + write("header.npy", good.substr(0, 50)),
+                     {"header.npy", "header longer than the file"});
+  expect_input_error(
+      "diagnose " + write("shape.npy", npy_bytes("<f8", false, {2, 2}, raw_bytes(std::vector<double>(6, 0.0)))),
+      {"shape.npy", "does not match the data size"});
+  expect_input_error("diagnose " + write("masked.npy", npy_bytes("<f8", false, {2, 2},
+                                                                 raw_bytes(std::vector<double>{1, 2, -inf, -inf}))),
                      {"masked.npy", "row [1]", "-inf"});
-  expect_input_error("diagnose " + write("nan.npy", npy_bytes("<f8", false, {2, 2, 3}, raw_bytes(std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, nan, 2}))),
-                     {"nan.npy", "row [1,1]", "NaN"});
+  expect_input_error(
+      "diagnose " + write("nan.npy", npy_bytes("<f8", false, {2, 2, 3},
+                                               raw_bytes(std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, nan, 2}))),
+      {"nan.npy", "row [1,1]", "NaN"});
   expect_input_error("diagnose " + write("nan.csv", "1,2\n3,nan\n"), {"nan.csv", "row [1]", "NaN"});
   expect_input_error("diagnose " + write("bad.csv", "1,2\n3,x\n"), {"bad.csv", "line 2, field 2"});
   expect_input_error("diagnose " + write("scalar.npy", npy_bytes("<f8", false, {}, raw_bytes(std::vector<double>{1}))),

@@ -52,7 +52,8 @@ TEST(RowStatistics, EquicorrelatedRowClosedForms) {
       expect_relative(s.top_weight, static_cast<double>(1 / z), 1e-13);
       expect_relative(s.top_two_difference, static_cast<double>((1 - q) / z), 1e-13);
       // log1p: log(z) of z = 1 + 1e-12 would lose the digits the collapsed entropy lives in.
-      expect_relative(s.entropy, static_cast<double>(std::log1p((n - 1) * q) + (n - 1) * beta * (1 - rho) * q / z), 1e-13);
+      expect_relative(s.entropy, static_cast<double>(std::log1p((n - 1) * q) + (n - 1) * beta * (1 - rho) * q / z),
+                      1e-13);
     }
   }
 }
@@ -261,11 +262,12 @@ TEST(RowStatistics, CollapseBoundsOnRandomRows) {
     if (s.log_partition > 0) worst_envelope_low = std::max(worst_envelope_low, envelope / s.log_partition);
     worst_envelope_high = std::max(worst_envelope_high, s.log_partition / (envelope + std::log(harmonic)));
   }
-  std::printf("rows without ties: %d\nworst ratios: D/(r/(e(1-r))) %.4f, D/(rC e^{-(1-r)C}) %.4f, "
-              "e^{(1-r)C}/Z %.4f, Z/(1+eps) %.4f, energy/((1+eps)^2-1) %.4f, H/H-bound %.4f, "
-              "S/log Z %.4f, log Z/(S + log H_n) %.4f\n",
-              rows, worst_d, worst_d_sharp, worst_z_low, worst_z_high, worst_energy, worst_h, worst_envelope_low,
-              worst_envelope_high);
+  std::printf(
+      "rows without ties: %d\nworst ratios: D/(r/(e(1-r))) %.4f, D/(rC e^{-(1-r)C}) %.4f, "
+      "e^{(1-r)C}/Z %.4f, Z/(1+eps) %.4f, energy/((1+eps)^2-1) %.4f, H/H-bound %.4f, "
+      "S/log Z %.4f, log Z/(S + log H_n) %.4f\n",
+      rows, worst_d, worst_d_sharp, worst_z_low, worst_z_high, worst_energy, worst_h, worst_envelope_low,
+      worst_envelope_high);
   EXPECT_GT(rows, 5000);
   for (const double w : {worst_d, worst_d_sharp, worst_z_low, worst_z_high, worst_energy, worst_h, worst_envelope_low,
                          worst_envelope_high})

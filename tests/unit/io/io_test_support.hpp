@@ -22,7 +22,8 @@ void expect_input_error(F&& call, std::initializer_list<const char*> pieces) {
     ADD_FAILURE() << "no InputError; expected a message with " << *pieces.begin();
   } catch (const io::InputError& e) {
     const std::string what = e.what();
-    for (const char* piece : pieces) EXPECT_NE(what.find(piece), std::string::npos) << "'" << what << "' lacks '" << piece << "'";
+    for (const char* piece : pieces)
+      EXPECT_NE(what.find(piece), std::string::npos) << "'" << what << "' lacks '" << piece << "'";
     EXPECT_EQ(what.find('\n'), std::string::npos) << "one line: " << what;
   }
 }

@@ -171,7 +171,8 @@ TEST(ReadTensors, FormatFromExtensionAndErrors) {
   expect_input_error([] { read_tensors(kNumpy / "no_such_file.npy"); }, {"no_such_file.npy", "no such file"});
   expect_input_error([] { read_tensors(kNumpy, Format::npy); }, {"is a directory"});
   // --format overrides the extension: an .npy read as CSV fails as CSV.
-  expect_input_error([] { read_tensors(kNumpy / "gauss_rows_f32.npy", Format::csv); }, {"gauss_rows_f32.npy", "line 1"});
+  expect_input_error([] { read_tensors(kNumpy / "gauss_rows_f32.npy", Format::csv); },
+                     {"gauss_rows_f32.npy", "line 1"});
 }
 
 }  // namespace

@@ -82,7 +82,8 @@ TEST(SafetensorsReader, Refusals) {
   expect_input_error(parse(safetensors_bytes(entry("BF16", "[8]", "[0,16]"), data)),
                      {"bad.safetensors", "tensor 't'", "unsupported dtype 'BF16'"});
   expect_input_error(parse(safetensors_bytes(entry("I32", "[4]", "[0,16]"), data)), {"unsupported dtype 'I32'"});
-  expect_input_error(parse(safetensors_bytes(entry("F32", "[4]", "[0,64]"), data)), {"outside the 16-byte data buffer"});
+  expect_input_error(parse(safetensors_bytes(entry("F32", "[4]", "[0,64]"), data)),
+                     {"outside the 16-byte data buffer"});
   expect_input_error(parse(safetensors_bytes(entry("F32", "[4]", "[8,4]"), data)), {"outside"});
   expect_input_error(parse(safetensors_bytes(entry("F32", "[5]", "[0,16]"), data)), {"does not match data_offsets"});
   expect_input_error(parse(safetensors_bytes(entry("F32", "[2]", "[0,8]"), data)), {"cover 8 bytes of the 16"});

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <gtest/gtest.h>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 
 #include "reference/extreme_value/critical_scale.hpp"
 #include "reference/sphere/sphere_score_law.hpp"
@@ -180,8 +180,7 @@ TEST(SphereScoreLaw, CriticalScaleOfAGeneralGapLaw) {
     const double a = (d - 1) / 2.0;
     EXPECT_NEAR(critical_constant(a, c.local_constant.value, 1.0).value, c.c_over_gamma.value,
                 1e-15 * c.c_over_gamma.value);
-    EXPECT_NEAR(sphere_critical_scale<double>(d, 1e5).value,
-                critical_scale(a, c.local_constant.value, 1e5).value,
+    EXPECT_NEAR(sphere_critical_scale<double>(d, 1e5).value, critical_scale(a, c.local_constant.value, 1e5).value,
                 1e-14 * sphere_critical_scale<double>(d, 1e5).value);
   }
   EXPECT_NEAR(sphere_critical_scale<double>(3, 1e4).value, 5000.0, 1e-11);  // (n/2)^1

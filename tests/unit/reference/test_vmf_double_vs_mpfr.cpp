@@ -33,18 +33,15 @@ struct Worst {
   }
 };
 
-void check(const char* name, const Estimate<double>& a, const Estimate<mpfr_float_50>& b, int d,
-           double beta, double tolerance, Worst& worst) {
+void check(const char* name, const Estimate<double>& a, const Estimate<mpfr_float_50>& b, int d, double beta,
+           double tolerance, Worst& worst) {
   const double rel = relative_difference(a.value, b.value);
   worst.update(rel, d, beta);
-  EXPECT_LE(rel, tolerance) << name << " d=" << d << " beta=" << beta << " double=" << a.value
-                            << " mpfr=" << b.value;
+  EXPECT_LE(rel, tolerance) << name << " d=" << d << " beta=" << beta << " double=" << a.value << " mpfr=" << b.value;
   EXPECT_TRUE(honest(a, b)) << name << " bound not honest: d=" << d << " beta=" << beta
-                            << " |diff|=" << std::abs(a.value - test::to_double(b.value))
-                            << " claimed=" << a.error;
+                            << " |diff|=" << std::abs(a.value - test::to_double(b.value)) << " claimed=" << a.error;
   const mpfr_float_50 mp_rel = b.value == 0 ? b.error : mpfr_float_50(b.error / abs(b.value));
-  EXPECT_LT(mp_rel, mpfr_float_50(1e-40)) << name << " mpfr estimate too loose: d=" << d
-                                          << " beta=" << beta;
+  EXPECT_LT(mp_rel, mpfr_float_50(1e-40)) << name << " mpfr estimate too loose: d=" << d << " beta=" << beta;
 }
 
 // The requirement: every d in [2, 64] on the beta grid, relative agreement 1e-14 for
@@ -61,16 +58,15 @@ TEST(VmfDoubleVsMpfr, AgreeToOneEminus14OnTheGrid) {
       check("var_perp", cd.var_perp, cm.var_perp, d, beta, 1e-14, w_perp);
       check("var_par", cd.var_par, cm.var_par, d, beta, 1e-14, w_par);
       check("bias", cd.bias, cm.bias, d, beta, 1e-14, w_bias);
-      check("logM", log_normaliser<double>(d, beta), log_normaliser<mpfr_float_50>(d, b), d, beta,
-            1e-14, w_logm);
+      check("logM", log_normaliser<double>(d, beta), log_normaliser<mpfr_float_50>(d, b), d, beta, 1e-14, w_logm);
       // The separate entry points return the same numbers as the struct.
       EXPECT_EQ(mean_resultant<double>(d, beta).value, cd.A.value);
       EXPECT_EQ(second_moment_ratio<double>(d, beta).value, cd.P.value);
     }
   }
   const auto report = [](const char* name, const Worst& w) {
-    std::cout << "  max rel. diff " << name << ": " << w.rel / kEps << " eps (d=" << w.d
-              << ", beta=" << w.beta << ")\n";
+    std::cout << "  max rel. diff " << name << ": " << w.rel / kEps << " eps (d=" << w.d << ", beta=" << w.beta
+              << ")\n";
   };
   std::cout << "double vs mpfr_float_50, d = 2..64, " << kBetaGrid.size() << " betas:\n";
   report("A", w_a);
@@ -98,8 +94,9 @@ TEST(VmfDoubleVsMpfr, NextOrderVarianceTermsAreHonest) {
       }
     }
   }
-  std::cout << "  max rel. diff next-order par: " << w_par.rel / kEps << " eps (d=" << w_par.d << ", beta=" << w_par.beta
-            << "), perp: " << w_perp.rel / kEps << " eps (d=" << w_perp.d << ", beta=" << w_perp.beta << ")\n";
+  std::cout << "  max rel. diff next-order par: " << w_par.rel / kEps << " eps (d=" << w_par.d
+            << ", beta=" << w_par.beta << "), perp: " << w_perp.rel / kEps << " eps (d=" << w_perp.d
+            << ", beta=" << w_perp.beta << ")\n";
 }
 
 // Mean gap and score variance, the two quantities built to avoid cancellation, on the same grid.
@@ -109,12 +106,10 @@ TEST(VmfDoubleVsMpfr, GapAndVarianceKeepRelativeAccuracy) {
     for (double beta : kBetaGrid) {
       const mpfr_float_50 b(beta);
       check("gap", mean_gap<double>(d, beta), mean_gap<mpfr_float_50>(d, b), d, beta, 1e-14, w_gap);
-      check("var", score_variance<double>(d, beta), score_variance<mpfr_float_50>(d, b), d, beta,
-            1e-14, w_var);
+      check("var", score_variance<double>(d, beta), score_variance<mpfr_float_50>(d, b), d, beta, 1e-14, w_var);
     }
   }
-  std::cout << "  max rel. diff 1-A: " << w_gap.rel / kEps << " eps; Var: " << w_var.rel / kEps
-            << " eps\n";
+  std::cout << "  max rel. diff 1-A: " << w_gap.rel / kEps << " eps; Var: " << w_var.rel / kEps << " eps\n";
 }
 
 // Large dimensions and temperatures: no overflow or NaN in double up to d = 4096, beta = 1e6.

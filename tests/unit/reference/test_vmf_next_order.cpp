@@ -28,7 +28,8 @@ Real score_expectation(int d, Real beta, int k, F f) {
   return integrate([&](Real theta) {
            const Real t = std::cos(theta);
            return std::exp(k * beta * t) * f(t) * density(theta);
-         }) / norm;
+         }) /
+         norm;
 }
 
 struct NextOrder {

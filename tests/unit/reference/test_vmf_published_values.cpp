@@ -28,9 +28,7 @@ TEST(VmfPublishedValues, MeanResultantAtFifty) {
   expect_printed(mean_resultant(5, 50.0).value, 0.960408163, 9, "A_5(50)");
   expect_printed(mean_resultant(8, 50.0).value, 0.931784434, 9, "A_8(50)");
   EXPECT_NEAR(mean_resultant(3, 50.0).value, 0.98, 1e-16);
-  const auto expansion = [](int d, double b) {
-    return 1 - (d - 1) / (2 * b) + (d - 1) * (d - 3) / (8 * b * b);
-  };
+  const auto expansion = [](int d, double b) { return 1 - (d - 1) / (2 * b) + (d - 1) * (d - 3) / (8 * b * b); };
   expect_printed(mean_resultant(4, 50.0).value - expansion(4, 50.0), 3.1e-6, 2, "d=4 diff");
   expect_printed(mean_resultant(5, 50.0).value - expansion(5, 50.0), 8.2e-6, 2, "d=5 diff");
   expect_printed(mean_resultant(8, 50.0).value - expansion(8, 50.0), 3.4e-5, 2, "d=8 diff");
@@ -69,8 +67,7 @@ TEST(VmfPublishedValues, SubcriticalTable) {
 TEST(VmfPublishedValues, OddDimensionClosedForms) {
   // Agreement within the two error estimates (the closed forms lose digits to cancellation near
   // b = 1 and, for P_5, through exp of a log difference of size 2b; their estimates say so).
-  const auto agree = [](const Estimate<double>& general, const Estimate<double>& closed,
-                        const char* what) {
+  const auto agree = [](const Estimate<double>& general, const Estimate<double>& closed, const char* what) {
     EXPECT_LE(std::abs(general.value - closed.value), general.error + closed.error)
         << what << ": " << general.value << " vs " << closed.value;
     EXPECT_LE(std::abs(general.value - closed.value), 256 * 2.2e-16 * std::abs(general.value)) << what;
@@ -89,8 +86,7 @@ TEST(VmfPublishedValues, OddDimensionClosedForms) {
     EXPECT_LT(abs(mean_resultant(3, m).value - mean_resultant_d3(m).value), tol * mean_resultant_d3(m).value);
     EXPECT_LT(abs(second_moment_ratio(3, m).value - second_moment_ratio_d3(m).value),
               tol * second_moment_ratio_d3(m).value);
-    EXPECT_LT(abs(log_normaliser(5, m).value - log_normaliser_d5(m).value),
-              tol * log_normaliser_d5(m).value);
+    EXPECT_LT(abs(log_normaliser(5, m).value - log_normaliser_d5(m).value), tol * log_normaliser_d5(m).value);
     EXPECT_LT(abs(mean_resultant(5, m).value - mean_resultant_d5(m).value),
               mpfr_float_50("1e-40") * mean_resultant_d5(m).value);
   }

@@ -81,9 +81,7 @@ void check_against_table(double max_eps) {
 TEST(VmfReferenceTable, DoubleWithinOneEps) { check_against_table<double>(1.0); }
 
 // mpfr_float_50 against the 100-digit table (printed to 60 digits): within 1000 eps of the 50-digit type.
-TEST(VmfReferenceTable, MpfrFiftyDigitsWithinThousandEps) {
-  check_against_table<mpfr_float_50>(1000.0);
-}
+TEST(VmfReferenceTable, MpfrFiftyDigitsWithinThousandEps) { check_against_table<mpfr_float_50>(1000.0); }
 
 }  // namespace
 }  // namespace attnlaw::reference

@@ -89,8 +89,7 @@ TEST(Dickman, OdeMatchesClosedFormOnSecondInterval) {
 TEST(Dickman, SurvivalClosedFormIsComplementOfCdf) {
   const arc::DickmanCdf<double> F(0.7, 2.0);
   for (const double w : {0.5, 0.55, 0.7, 0.9, 0.99}) {
-    EXPECT_NEAR(arc::d3_top_weight_survival_upper(0.7, w) + arc::d3_top_weight_cdf(F, w).value, 1.0,
-                1e-14);
+    EXPECT_NEAR(arc::d3_top_weight_survival_upper(0.7, w) + arc::d3_top_weight_cdf(F, w).value, 1.0, 1e-14);
   }
 }
 

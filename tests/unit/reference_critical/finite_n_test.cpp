@@ -48,18 +48,15 @@ TEST(FiniteN, D3ConvergesToLimitAtRateOneOverN) {
   const double limit = arc::d3_mean_sum_squares(theta).value;
   double prev = 0;
   for (const std::uint64_t n : {250u, 1000u, 4000u}) {
-    const double diff =
-        arc::d3_finite_n_mean_sum_squares(gamma * static_cast<double>(n), n).value - limit;
+    const double diff = arc::d3_finite_n_mean_sum_squares(gamma * static_cast<double>(n), n).value - limit;
     if (prev != 0) {
       EXPECT_NEAR(prev / diff, 4.0, 0.4) << n;
     }
     prev = diff;
   }
   const double top_limit = arc::d3_mean_top_weight(theta).value;
-  const double d1 =
-      arc::detail::mean_top_weight_at<FModel, double>(FModel(3, 500.0, 1000), 0) - top_limit;
-  const double d2 =
-      arc::detail::mean_top_weight_at<FModel, double>(FModel(3, 2000.0, 4000), 0) - top_limit;
+  const double d1 = arc::detail::mean_top_weight_at<FModel, double>(FModel(3, 500.0, 1000), 0) - top_limit;
+  const double d2 = arc::detail::mean_top_weight_at<FModel, double>(FModel(3, 2000.0, 4000), 0) - top_limit;
   EXPECT_NEAR(d1 / d2, 4.0, 0.4);
 }
 

@@ -42,8 +42,8 @@ std::vector<Row> read_table() {
 
 void expect_within(const Estimate<double>& low, const Row& r, int i, const char* what) {
   const double error = std::abs(low.value - r.value[i]);
-  EXPECT_LE(error, low.error) << r.kind << " d " << r.d << " n " << r.n << ' ' << what << ": double "
-                              << low.value << " off by " << error << ", beyond its estimate " << low.error;
+  EXPECT_LE(error, low.error) << r.kind << " d " << r.d << " n " << r.n << ' ' << what << ": double " << low.value
+                              << " off by " << error << ", beyond its estimate " << low.error;
   EXPECT_LT(r.error[i], 1e-3 * low.error + 1e-25) << what << ": table estimate not small";
 }
 

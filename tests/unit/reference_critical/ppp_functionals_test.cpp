@@ -90,8 +90,7 @@ TEST(Supercritical, MeanGapConstants) {
   EXPECT_NEAR(arc::supercritical_constants<double>(3).mean_gap_limit, std::log(2.0), 1e-15);
   EXPECT_NEAR(arc::supercritical_constants<double>(4).mean_gap_limit, 0.928449, 5e-7);
   EXPECT_NEAR(arc::supercritical_constants<double>(5).mean_gap_limit, 1.228572, 1e-6);
-  EXPECT_NEAR(arc::supercritical_constants<double>(5).mean_gap_limit, std::sqrt(M_PI) * std::log(2.0),
-              1e-15);
+  EXPECT_NEAR(arc::supercritical_constants<double>(5).mean_gap_limit, std::sqrt(M_PI) * std::log(2.0), 1e-15);
   EXPECT_NEAR(arc::supercritical_constants<double>(6).mean_gap_limit, 1.548340, 5e-6);
   EXPECT_NEAR(arc::supercritical_constants<double>(5).fG0, std::sqrt(M_PI), 1e-14);
 }
@@ -103,7 +102,6 @@ TEST(Supercritical, GapLaw) {
   }
   for (const double p : {0.5, 2.0 / 3.0, 1.0}) {
     const double eps = 1e-6;
-    EXPECT_NEAR(arc::supercritical_gap_cdf(p, eps).value / eps,
-                arc::supercritical_gap_density_at_zero(p), 1e-3);
+    EXPECT_NEAR(arc::supercritical_gap_cdf(p, eps).value / eps, arc::supercritical_gap_density_at_zero(p), 1e-3);
   }
 }

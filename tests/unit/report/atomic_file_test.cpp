@@ -77,7 +77,8 @@ TEST(AtomicFile, WriteStoppedMidwayKeepsOldContent) {
   // own process; the limit is restored anyway.
   rlimit saved{};
   ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-  struct sigaction ignore {}, old_action{};
+  struct sigaction ignore {
+  }, old_action{};
   ignore.sa_handler = SIG_IGN;
   ASSERT_EQ(::sigaction(SIGXFSZ, &ignore, &old_action), 0);
   rlimit small = saved;

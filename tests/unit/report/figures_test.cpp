@@ -88,9 +88,7 @@ TEST(RenderFigures, AnEarlierRunsFiguresDoNotOutliveIt) {
   const auto figures = dir.path() / "figures";
   write_figure_set(figures, {{figures / "old-grid-point.svg", "<svg></svg>"}, {figures / "kept.svg", "<svg/>"}});
   std::filesystem::create_directories(figures / "sub.svg");  // not a file: left alone
-  {
-    std::ofstream(figures / "notes.txt") << "not a figure";
-  }
+  { std::ofstream(figures / "notes.txt") << "not a figure"; }
   write_figure_set(figures, {{figures / "kept.svg", "<svg>new</svg>"}});
   EXPECT_FALSE(std::filesystem::exists(figures / "old-grid-point.svg"));
   EXPECT_EQ(read_text(figures / "kept.svg"), "<svg>new</svg>");

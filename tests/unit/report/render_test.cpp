@@ -47,7 +47,8 @@ TEST(ResultsSchema, FieldErrorsNameThePath) {
   {
     nlohmann::json j = load_fixture();
     j["checks"][3]["verdict"] = "MAYBE";
-    EXPECT_EQ(validation_message(j), "dir/results.json: checks[3].verdict is \"MAYBE\", expected PASS, SUSPECT or FAIL");
+    EXPECT_EQ(validation_message(j),
+              "dir/results.json: checks[3].verdict is \"MAYBE\", expected PASS, SUSPECT or FAIL");
   }
   {
     nlohmann::json j = load_fixture();

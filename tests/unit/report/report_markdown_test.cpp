@@ -113,10 +113,11 @@ TEST(ReportMarkdown, NumbersInCheckTables) {
   // statistic 0.61234567 -> 0.6123; p 0.63 -> 0.63; -log10 0.63 = 0.20066 -> 0.2007; alpha 1e-6 and
   // adjusted 3.333333e-7 -> 1e-06 / 3.33e-07; effect -0.000123456 -> -0.0001235; CI bound 5.4e-05;
   // delta 0.0061234 -> 0.006123; params: integers exact, beta 1.0 -> 1, gamma 0.123456 -> 0.1235.
-  EXPECT_NE(md.find("| beta=1, d=3, gamma=0.1235, label=grid-a, n=100000 | anderson-darling | PIT of the sample mean "
-                    "~ U(0,1) | 0.6123 | 0.63 | 0.2007 | exact (Marsaglia 2004) | 1e-06 / 3.33e-07 | mean - reference = "
-                    "-0.0001235 [-0.0003, 5.4e-05] | mean: 0.006123 at power 0.99 | PASS |"),
-            std::string::npos);
+  EXPECT_NE(
+      md.find("| beta=1, d=3, gamma=0.1235, label=grid-a, n=100000 | anderson-darling | PIT of the sample mean "
+              "~ U(0,1) | 0.6123 | 0.63 | 0.2007 | exact (Marsaglia 2004) | 1e-06 / 3.33e-07 | mean - reference = "
+              "-0.0001235 [-0.0003, 5.4e-05] | mean: 0.006123 at power 0.99 | PASS |"),
+      std::string::npos);
   // Deterministic check: no p-value, so p and -log10 p are em dashes.
   EXPECT_NE(md.find("| inputs=512 | deterministic | worst ratio to the bound | 0.875 | \xE2\x80\x94 | \xE2\x80\x94 |"),
             std::string::npos);

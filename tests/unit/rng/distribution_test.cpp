@@ -69,8 +69,8 @@ void record(const TestResult& r, const std::string& tag) {
 
 void expect_accepted(const TestResult& r, const std::string& what, const std::string& tag = "") {
   record(r, tag);
-  EXPECT_GE(r.p_value, kAlpha) << what << ": " << r.test << " statistic " << r.statistic << ", p " << r.p_value
-                               << " (" << r.p_method << ")";
+  EXPECT_GE(r.p_value, kAlpha) << what << ": " << r.test << " statistic " << r.statistic << ", p " << r.p_value << " ("
+                               << r.p_method << ")";
 }
 
 void expect_rejected(const TestResult& r, const std::string& what) {
@@ -83,8 +83,8 @@ void expect_rejected(const TestResult& r, const std::string& what) {
 
 TEST(ContinuousLaw, ExponentialAndersonDarling) {
   // Reference CDF: F(x) = 1 - e^{-x} = -expm1(-x) (closed form).
-  expect_accepted(anderson_darling_on("exp", [](SampleSource& s) { return -std::expm1(-attnlaw::rng::exponential(s)); }),
-                  "Exp(1)");
+  expect_accepted(
+      anderson_darling_on("exp", [](SampleSource& s) { return -std::expm1(-attnlaw::rng::exponential(s)); }), "Exp(1)");
 }
 
 TEST(ContinuousLaw, NormalAndersonDarling) {
@@ -235,10 +235,13 @@ TestResult binomial_chi_square(const BinomialCase& c, double sampled_p) {
   const auto starts = cell_starts(mean, std::sqrt(mean * (1 - c.p)));
   const auto probs = cell_probabilities(
       starts, [&](double k) { return boost::math::cdf(ref, std::min(k, static_cast<double>(c.n))); },
-      [&](double k) { return k >= static_cast<double>(c.n) ? 0.0 : boost::math::cdf(boost::math::complement(ref, k)); });
+      [&](double k) {
+        return k >= static_cast<double>(c.n) ? 0.0 : boost::math::cdf(boost::math::complement(ref, k));
+      });
   const attnlaw::rng::binomial_distribution sampler(c.n, sampled_p);
-  return chi_square_on("binomial-" + std::to_string(c.n) + "-" + std::to_string(c.p),
-                       [&](SampleSource& s) { return sampler(s); }, starts, probs);
+  return chi_square_on(
+      "binomial-" + std::to_string(c.n) + "-" + std::to_string(c.p), [&](SampleSource& s) { return sampler(s); },
+      starts, probs);
 }
 
 class BinomialLaw : public ::testing::TestWithParam<BinomialCase> {};
@@ -308,7 +311,8 @@ TestResult poisson_chi_square(double mu, double sampled_mu) {
         [&](double k) { return 1 - poisson_cdf_temme(k, mu); });
   }
   const attnlaw::rng::poisson_distribution sampler(sampled_mu);
-  return chi_square_on("poisson-" + std::to_string(mu), [&](SampleSource& s) { return sampler(s); }, starts, probs);
+  return chi_square_on(
+      "poisson-" + std::to_string(mu), [&](SampleSource& s) { return sampler(s); }, starts, probs);
 }
 
 class PoissonLaw : public ::testing::TestWithParam<double> {};
@@ -323,16 +327,15 @@ INSTANTIATE_TEST_SUITE_P(Means, PoissonLaw, ::testing::Values(0.5, 7.0, 30.0, 1e
 // ---------------------------------------------------------------- negative controls
 
 TEST(NegativeControl, ExponentialWithRate101IsRejected) {
-  expect_rejected(anderson_darling_on("exp", [](SampleSource& s) {
-                    return -std::expm1(-attnlaw::rng::exponential(s) / 1.01);
-                  }),
-                  "Exp(rate 1.01) vs Exp(1)");
+  expect_rejected(
+      anderson_darling_on("exp", [](SampleSource& s) { return -std::expm1(-attnlaw::rng::exponential(s) / 1.01); }),
+      "Exp(rate 1.01) vs Exp(1)");
 }
 
 TEST(NegativeControl, NormalWithSd101IsRejected) {
   const boost::math::normal_distribution<double> phi;
-  expect_rejected(anderson_darling_on("normal",
-                                      [&](SampleSource& s) { return boost::math::cdf(phi, 1.01 * attnlaw::rng::normal(s)); }),
+  expect_rejected(anderson_darling_on(
+                      "normal", [&](SampleSource& s) { return boost::math::cdf(phi, 1.01 * attnlaw::rng::normal(s)); }),
                   "N(0, 1.01^2) vs N(0,1)");
 }
 

@@ -9,8 +9,8 @@
 // not correctly rounded everywhere), so they are compared to 4 ulps; integers exactly.
 #include <gtest/gtest.h>
 
-#include <boost/math/special_functions/next.hpp>
 #include <array>
+#include <boost/math/special_functions/next.hpp>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -40,7 +40,7 @@ void expect_pinned_real(const std::function<double(SampleSource&)>& draw, const 
 }
 
 void expect_pinned_count(const std::function<std::uint64_t(SampleSource&)>& draw,
-                   const std::array<std::uint64_t, 4>& pinned) {
+                         const std::array<std::uint64_t, 4>& pinned) {
   for (std::uint64_t i = 0; i < pinned.size(); ++i) {
     SampleSource s(kKey, 0, i);
     EXPECT_EQ(draw(s), pinned[i]) << "sample " << i;
@@ -59,28 +59,28 @@ TEST(Golden, Uniform) {
 
 TEST(Golden, Exponential) {
   expect_pinned_real([](SampleSource& s) { return attnlaw::rng::exponential(s); },
-                {0x1.878e4befe6267p+1, 0x1.e7eb282427e39p-1, 0x1.77ea76215018ep-2, 0x1.23f937b16c275p-2});
+                     {0x1.878e4befe6267p+1, 0x1.e7eb282427e39p-1, 0x1.77ea76215018ep-2, 0x1.23f937b16c275p-2});
 }
 
 TEST(Golden, Normal) {
   expect_pinned_real([](SampleSource& s) { return attnlaw::rng::normal(s); },
-                {-0x1.ace377648df53p+0, -0x1.29cbebc1771a6p-2, 0x1.01dacfd8da066p-1, 0x1.5c6eb5e54afddp-1});
+                     {-0x1.ace377648df53p+0, -0x1.29cbebc1771a6p-2, 0x1.01dacfd8da066p-1, 0x1.5c6eb5e54afddp-1});
 }
 
 TEST(Golden, Gamma) {
   const attnlaw::rng::gamma_distribution<double> small(0.1), large(2.5);
   expect_pinned_real([&](SampleSource& s) { return small(s); },
-                {0x1.a663de0ddbea7p-38, 0x1.09cbfd800fb9p-30, 0x1.1c9f743ef532ep-2, 0x1.9726512bf1128p-33});
+                     {0x1.a663de0ddbea7p-38, 0x1.09cbfd800fb9p-30, 0x1.1c9f743ef532ep-2, 0x1.9726512bf1128p-33});
   expect_pinned_real([&](SampleSource& s) { return large(s); },
-                {0x1.092a357e7da91p-1, 0x1.c4239b7ab11d1p+0, 0x1.7f7459cbd33fbp+1, 0x1.aa53fa2ce9612p+1});
+                     {0x1.092a357e7da91p-1, 0x1.c4239b7ab11d1p+0, 0x1.7f7459cbd33fbp+1, 0x1.aa53fa2ce9612p+1});
 }
 
 TEST(Golden, Beta) {
   const attnlaw::rng::beta_distribution<double> arcsine(0.5, 0.5), b23(2, 3);
   expect_pinned_real([&](SampleSource& s) { return arcsine(s); },
-                {0x1.2c613365fe844p-6, 0x1.ecd7305119126p-6, 0x1.b592e5fc97e36p-1, 0x1.d29bbd8a4f046p-4});
+                     {0x1.2c613365fe844p-6, 0x1.ecd7305119126p-6, 0x1.b592e5fc97e36p-1, 0x1.d29bbd8a4f046p-4});
   expect_pinned_real([&](SampleSource& s) { return b23(s); },
-                {0x1.bc37f8d3380e9p-3, 0x1.088a2c87ccd0dp-1, 0x1.54f413cbcb07cp-2, 0x1.6db9a9d6667a3p-1});
+                     {0x1.bc37f8d3380e9p-3, 0x1.088a2c87ccd0dp-1, 0x1.54f413cbcb07cp-2, 0x1.6db9a9d6667a3p-1});
 }
 
 TEST(Golden, Binomial) {
@@ -88,15 +88,16 @@ TEST(Golden, Binomial) {
       flipped(1'000'000'000'000, 1 - 1e-9);
   expect_pinned_count([&](SampleSource& s) { return small(s); }, {1, 3, 4, 4});
   expect_pinned_count([&](SampleSource& s) { return huge(s); },
-                {299998919590, 299999850299, 300000259529, 300000350464});
+                      {299998919590, 299999850299, 300000259529, 300000350464});
   expect_pinned_count([&](SampleSource& s) { return flipped(s); },
-                {999999999074, 999999999010, 999999998982, 999999998976});
+                      {999999999074, 999999999010, 999999998982, 999999998976});
 }
 
 TEST(Golden, Poisson) {
   const attnlaw::rng::poisson_distribution small(7), huge(1e12);
   expect_pinned_count([&](SampleSource& s) { return small(s); }, {3, 6, 8, 9});
-  expect_pinned_count([&](SampleSource& s) { return huge(s); }, {999997640885, 999999673280, 1000000566434, 1000000764929});
+  expect_pinned_count([&](SampleSource& s) { return huge(s); },
+                      {999997640885, 999999673280, 1000000566434, 1000000764929});
 }
 
 TEST(Golden, Sphere) {

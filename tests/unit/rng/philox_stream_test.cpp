@@ -35,19 +35,26 @@ struct KnownAnswer {
 // (github.com/girving/random123-manual, examples/kat_vectors, "philox4x32 10" rows with
 // single-bit and pi-digit inputs).
 constexpr std::array<KnownAnswer, 7> kKnownAnswers = {{
-    {{0x00000000, 0x00000000, 0x00000000, 0x00000000}, {0x00000000, 0x00000000},
+    {{0x00000000, 0x00000000, 0x00000000, 0x00000000},
+     {0x00000000, 0x00000000},
      {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}},
-    {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}, {0xffffffff, 0xffffffff},
+    {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff},
+     {0xffffffff, 0xffffffff},
      {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}},
-    {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, {0xa4093822, 0x299f31d0},
+    {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
+     {0xa4093822, 0x299f31d0},
      {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
-    {{0x00000001, 0x00000000, 0x00000000, 0x00000000}, {0x00000001, 0x00000000},
+    {{0x00000001, 0x00000000, 0x00000000, 0x00000000},
+     {0x00000001, 0x00000000},
      {0xac08141b, 0xdfc5ccbe, 0x79c07a47, 0xa7f66093}},
-    {{0x00000000, 0x00000000, 0x00000000, 0x80000000}, {0x00000000, 0x00000001},
+    {{0x00000000, 0x00000000, 0x00000000, 0x80000000},
+     {0x00000000, 0x00000001},
      {0x0436a39b, 0x31be9efa, 0x6abd0c76, 0xe7a68f83}},
-    {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, {0x00000001, 0x00000000},
+    {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
+     {0x00000001, 0x00000000},
      {0x38527b8f, 0xfad9a48c, 0x20e675c0, 0xf2fea26a}},
-    {{0x452821e6, 0x38d01377, 0xbe5466cf, 0x34e90c6c}, {0x00000000, 0x80000000},
+    {{0x452821e6, 0x38d01377, 0xbe5466cf, 0x34e90c6c},
+     {0x00000000, 0x80000000},
      {0x94ca5566, 0x14924b2f, 0x28214292, 0x59faeaee}},
 }};
 
@@ -107,7 +114,11 @@ TEST(SampleSource, StreamKeyHashesEveryNameWithItsSeparator) {
   // FNV-1a 64 of "" is the offset basis 0xcbf29ce484222325 and of "a" 0xaf63dc4c8601ec8c (FNV reference).
   static_assert(attnlaw::rng::hash64("") == 0xcbf29ce484222325ull);
   static_assert(attnlaw::rng::hash64("a") == 0xaf63dc4c8601ec8cull);
-  const std::uint64_t h = attnlaw::rng::hash64("SL.claim\x1f" "window\x1f" "d=3\x1f" "\x1f");
+  const std::uint64_t h = attnlaw::rng::hash64(
+      "SL.claim\x1f"
+      "window\x1f"
+      "d=3\x1f"
+      "\x1f");
   const StreamKey key = attnlaw::rng::stream_key(9, {"SL.claim", "window", "d=3", ""});
   EXPECT_EQ(key.word0, static_cast<std::uint32_t>(h));
   EXPECT_EQ(key.word1, static_cast<std::uint32_t>(h >> 32) ^ 9u);

@@ -17,8 +17,8 @@
 
 namespace {
 
-using nlohmann::json;
 using attnlaw::testing::Outcome;
+using nlohmann::json;
 
 Outcome run(const std::string& args) { return attnlaw::testing::run_attnlaw(args); }
 
@@ -66,7 +66,8 @@ TEST(CliRobustness, SphereSubcriticalIsFiniteForAllDAndBeta) {
       }
       if (doc.contains("P")) {
         // Where both forms are printed they agree: var_perp = e^{log_var_perp}, bias = bias_over_P P.
-        EXPECT_NEAR(std::log(doc["P"].get<double>()), doc["log_P"].get<double>(), 1e-12 * (1 + doc["log_P"].get<double>()));
+        EXPECT_NEAR(std::log(doc["P"].get<double>()), doc["log_P"].get<double>(),
+                    1e-12 * (1 + doc["log_P"].get<double>()));
         EXPECT_NEAR(std::log(doc["var_perp"].get<double>()), doc["log_var_perp"].get<double>(), 1e-9);
         EXPECT_NEAR(std::log(doc["var_par"].get<double>()), doc["log_var_par"].get<double>(), 1e-9);
       }
@@ -102,7 +103,8 @@ TEST(CliRobustness, SphereCriticalAndSupercriticalFinite) {
     SCOPED_TRACE(args);
     expect_all_finite(run_json(args), "");
   }
-  for (int d : {3, 4, 5, 64}) expect_all_finite(run_json("reference sphere-supercritical --d " + std::to_string(d)), "");
+  for (int d : {3, 4, 5, 64})
+    expect_all_finite(run_json("reference sphere-supercritical --d " + std::to_string(d)), "");
   for (int d : {2, 3, 64, 4096}) expect_all_finite(run_json("reference sphere-constants --d " + std::to_string(d)), "");
 }
 
@@ -113,8 +115,8 @@ TEST(CliRobustness, SimulateSphereFromOneKeyToATrillion) {
     expect_all_finite(run_json(args), "", {"log_top_over_second"});
   }
   for (const char* beta : {"1e12", "1e15"}) {
-    const std::string args = std::string("simulate sphere --d 3 --n 1000000000000 --beta ") + beta +
-                             " --reps 3 --sampler truncated";
+    const std::string args =
+        std::string("simulate sphere --d 3 --n 1000000000000 --beta ") + beta + " --reps 3 --sampler truncated";
     SCOPED_TRACE(args);
     expect_all_finite(run_json(args), "");
   }
@@ -131,9 +133,9 @@ TEST(CliRobustness, DiagnoseTiesMaskedAndDenormals) {
   const double inf = std::numeric_limits<double>::infinity();
   const double denorm = std::numeric_limits<double>::denorm_min();
   const std::vector<double> rows{
-      1.0,  0.5,   -0.25, 3.0,          2.0,    0.1,  // ordinary
-      2.0,  2.0,   1.0,   0.0,          -1.0,   0.5,  // tied maximum
-      -inf, 1.0,   -inf,  0.5,          0.25,   -inf,  // masked
+      1.0,  0.5,    -0.25,   3.0,        2.0,    0.1,     // ordinary
+      2.0,  2.0,    1.0,     0.0,        -1.0,   0.5,     // tied maximum
+      -inf, 1.0,    -inf,    0.5,        0.25,   -inf,    // masked
       0.0,  denorm, -denorm, 2 * denorm, 1e-310, 3e-320,  // denormals
   };
   std::string payload(rows.size() * sizeof(double), '\0');

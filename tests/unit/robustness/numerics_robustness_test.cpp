@@ -146,11 +146,11 @@ TEST(Robustness, RowStatisticsFiniteOnTiesMaskedAndDenormals) {
   const double denorm = std::numeric_limits<double>::denorm_min();
   const std::vector<std::vector<double>> rows{
       {1.0, 0.5, -0.25, 3.0, 2.0},
-      {2.0, 2.0, 1.0, 0.0},                      // tie at the maximum
-      {-kInf, 1.0, -kInf, 0.5, 0.25},            // masked entries
+      {2.0, 2.0, 1.0, 0.0},                        // tie at the maximum
+      {-kInf, 1.0, -kInf, 0.5, 0.25},              // masked entries
       {denorm, 0.0, -denorm, 2 * denorm, 1e-310},  // denormal entries and gaps
-      {1e300, 1e300 - 1e285, 0.0},               // huge but finite spread
-      {5.0},                                     // a single entry
+      {1e300, 1e300 - 1e285, 0.0},                 // huge but finite spread
+      {5.0},                                       // a single entry
   };
   for (const auto& row : rows) {
     const auto profile = att::gap_profile<double>(row);
@@ -180,8 +180,8 @@ TEST(Robustness, RowStatisticsFiniteOnTiesMaskedAndDenormals) {
 
 TEST(Robustness, RowStatisticsRejectsRowsWithoutAGapProfile) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (const std::vector<double>& row : std::vector<std::vector<double>>{
-           {1.0, nan}, {1.0, kInf}, {-kInf, -kInf}, {1.7e308, -1.7e308}}) {
+  for (const std::vector<double>& row :
+       std::vector<std::vector<double>>{{1.0, nan}, {1.0, kInf}, {-kInf, -kInf}, {1.7e308, -1.7e308}}) {
     EXPECT_THROW(att::gap_profile<double>(row), att::RowError);
   }
   const std::vector<double> ok{1.0, 0.0};

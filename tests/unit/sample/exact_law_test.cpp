@@ -122,7 +122,9 @@ TEST_P(TruncatedOrderStatistics, AgainstExactCdf) {
 INSTANTIATE_TEST_SUITE_P(Critical, TruncatedOrderStatistics,
                          ::testing::Values(LawCase{2, 1'000'000, 0.01}, LawCase{4, 1'000'000, 1.0},
                                            LawCase{5, 100'000, 1.0}, LawCase{5, 2000, 0.5}),
-                         [](const auto& test_case) { return label("d", test_case.param.d) + label("_n", test_case.param.n); });
+                         [](const auto& test_case) {
+                           return label("d", test_case.param.d) + label("_n", test_case.param.n);
+                         });
 
 class TopKOrderStatistics : public ::testing::TestWithParam<LawCase> {};
 
@@ -140,7 +142,9 @@ INSTANTIATE_TEST_SUITE_P(AnyN, TopKOrderStatistics,
                          ::testing::Values(LawCase{2, 2000, 0}, LawCase{3, 2000, 0}, LawCase{4, 2000, 0},
                                            LawCase{5, 2000, 0}, LawCase{2, 1'000'000'000'000, 0},
                                            LawCase{3, 1'000'000'000'000, 0}, LawCase{5, 1'000'000'000'000, 0}),
-                         [](const auto& test_case) { return label("d", test_case.param.d) + label("_n", test_case.param.n); });
+                         [](const auto& test_case) {
+                           return label("d", test_case.param.d) + label("_n", test_case.param.n);
+                         });
 
 // The Rényi sampler's spacings at d = 3: (t_(j+1) - t_(j))/2 = E_{j+1}/Gamma_{n+1}, each Beta(1, n);
 // the 63 spacings of one K = 64 draw pooled over replicates (exchangeable, same marginal).

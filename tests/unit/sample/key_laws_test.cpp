@@ -37,7 +37,8 @@ TEST(KeyLaws, UniformMatchesNaiveBitwise) {
   const auto stream = key_for("laws/uniform");
   std::vector<double> a, b;
   for_each_naive_sphere_key(stream, 3, 500, 4, [&](std::uint64_t, auto k) { a.insert(a.end(), k.begin(), k.end()); });
-  for_each_key(UniformSphereKeys(4), stream, 3, 500, [&](std::uint64_t, auto k) { b.insert(b.end(), k.begin(), k.end()); });
+  for_each_key(UniformSphereKeys(4), stream, 3, 500,
+               [&](std::uint64_t, auto k) { b.insert(b.end(), k.begin(), k.end()); });
   EXPECT_EQ(a, b);
 }
 
@@ -143,10 +144,11 @@ TEST_P(Vmf, CosineLawAndMean) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Concentrations, Vmf,
-                         ::testing::Values(VmfCase{3, 0.5}, VmfCase{3, 5}, VmfCase{3, 50}, VmfCase{4, 2},
-                                           VmfCase{5, 5}, VmfCase{2, 3}),
+                         ::testing::Values(VmfCase{3, 0.5}, VmfCase{3, 5}, VmfCase{3, 50}, VmfCase{4, 2}, VmfCase{5, 5},
+                                           VmfCase{2, 3}),
                          [](const auto& test_case) {
-                           return label("d", test_case.param.d) + label("_k", static_cast<int>(10 * test_case.param.kappa));
+                           return label("d", test_case.param.d) +
+                                  label("_k", static_cast<int>(10 * test_case.param.kappa));
                          });
 
 TEST(Mixture, MeanAndTailFraction) {
@@ -159,8 +161,7 @@ TEST(Mixture, MeanAndTailFraction) {
     c.push_back(-k[0]);
     beyond += -k[0] > x ? 1 : 0;
   });
-  expect_accepted(stats::z_test_mean_sample_sigma(c, weight * mean_resultant_length(3, kappa)).result,
-                  "mixture mean");
+  expect_accepted(stats::z_test_mean_sample_sigma(c, weight * mean_resultant_length(3, kappa)).result, "mixture mean");
   const double vmf_cdf = std::exp(kappa * (x - 1)) * -std::expm1(-kappa * (x + 1)) / -std::expm1(-2 * kappa);
   const double p0 = (1 - weight) * (1 - x) / 2 + weight * (1 - vmf_cdf);
   expect_accepted(stats::binomial_test(beyond, n, p0).result, "mixture P(<mu0,k> > 0.9)");

@@ -15,9 +15,7 @@ namespace attnlaw::sample::testing {
 inline constexpr double kAlpha = 1e-6;
 inline constexpr std::uint32_t kSeed = 20260517;
 
-inline rng::StreamKey key_for(const std::string& experiment) {
-  return rng::make_key(kSeed, "sample.unit", experiment);
-}
+inline rng::StreamKey key_for(const std::string& experiment) { return rng::make_key(kSeed, "sample.unit", experiment); }
 
 // out[r] = f(r) for r = 0..reps-1, on two threads; each replicate is a pure function of r,
 // so the result does not depend on the schedule.
@@ -40,8 +38,8 @@ std::string label(std::string prefix, Number value) {
 
 inline void expect_accepted(const stats::TestResult& r, const std::string& what) {
   ::testing::Test::RecordProperty(what + ": p", std::to_string(r.p_value));
-  EXPECT_GE(r.p_value, kAlpha) << what << ": " << r.test << " statistic " << r.statistic << ", p " << r.p_value
-                               << " (" << r.p_method << ")";
+  EXPECT_GE(r.p_value, kAlpha) << what << ": " << r.test << " statistic " << r.statistic << ", p " << r.p_value << " ("
+                               << r.p_method << ")";
 }
 
 inline void expect_rejected(const stats::TestResult& r, const std::string& what) {

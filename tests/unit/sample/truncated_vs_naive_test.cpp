@@ -101,7 +101,8 @@ TEST_P(TruncatedVsNaive, SameLawOfFunctionals) {
       if (with_control) c[r] = control[r][f];
     }
     expect_accepted(stats::two_sample_anderson_darling(a, b), tag + " " + names[f]);
-    if (with_control && f < 3) expect_rejected(stats::two_sample_anderson_darling(a, c), tag + " " + names[f] + " at 1.25 beta");
+    if (with_control && f < 3)
+      expect_rejected(stats::two_sample_anderson_darling(a, c), tag + " " + names[f] + " at 1.25 beta");
   }
 }
 

@@ -2,8 +2,8 @@
 // sum Z_j^2/(j(j+1)) for the asymptotic quantiles; MC quantiles with 4e5 replicates for n = 10, 200).
 #include <cmath>
 
-#include <boost/math/tools/roots.hpp>
 #include <gtest/gtest.h>
+#include <boost/math/tools/roots.hpp>
 
 #include "verify/stats/null/anderson_darling.hpp"
 

@@ -32,7 +32,8 @@ TEST(CramerVonMises, SmirnovSurvivalAndBesselSeriesAgree) {
 
 TEST(CramerVonMises, ExactLawForOneObservationAndSupport) {
   // n = 1: W^2 = 1/12 + (u - 1/2)^2, P(W^2 >= w) = 1 - 2 sqrt(w - 1/12) (closed form).
-  for (double w : {0.1, 0.2, 0.3}) EXPECT_NEAR(st::cramer_von_mises_sf(1, w), 1.0 - 2.0 * std::sqrt(w - 1.0 / 12.0), 1e-14);
+  for (double w : {0.1, 0.2, 0.3})
+    EXPECT_NEAR(st::cramer_von_mises_sf(1, w), 1.0 - 2.0 * std::sqrt(w - 1.0 / 12.0), 1e-14);
   EXPECT_EQ(st::cramer_von_mises_sf(10, 1.0 / 120.0), 1.0);
   EXPECT_EQ(st::cramer_von_mises_sf(10, 10.0 / 3.0), 0.0);
 }

@@ -5,8 +5,8 @@
 #include <numbers>
 #include <vector>
 
-#include <boost/math/distributions/normal.hpp>
 #include <gtest/gtest.h>
+#include <boost/math/distributions/normal.hpp>
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/chi_square.hpp"
@@ -25,15 +25,16 @@ TEST(GoodnessOfFit, StatisticsOnAHandComputedSample) {
   const double w2 = 1.0 / 36 + std::pow(0.1 - 1.0 / 6, 2) + std::pow(0.4 - 0.5, 2) + std::pow(0.7 - 5.0 / 6, 2);
   EXPECT_NEAR(st::cramer_von_mises_test(u).statistic, w2, 1e-15);
   const double a2 = -3.0 - (1.0 * (std::log(0.1) + std::log(0.3)) + 3.0 * (std::log(0.4) + std::log(0.6)) +
-                            5.0 * (std::log(0.7) + std::log(0.9))) / 3.0;
+                            5.0 * (std::log(0.7) + std::log(0.9))) /
+                               3.0;
   EXPECT_NEAR(st::anderson_darling_test(u).statistic, a2, 1e-14);
 }
 
 TEST(GoodnessOfFit, SingleObservationIsWellDefined) {
   const std::vector<double> u = {0.25};
-  EXPECT_NEAR(st::ks_test(u).p_value, 0.5, 1e-14);                      // 2(1 - 0.75)
-  EXPECT_NEAR(st::cramer_von_mises_test(u).p_value, 0.5, 1e-14);         // 1 - 2*0.25
-  EXPECT_NEAR(st::anderson_darling_test(u).p_value, 0.5, 1e-12);         // P(|U-1/2| >= 1/4)
+  EXPECT_NEAR(st::ks_test(u).p_value, 0.5, 1e-14);                // 2(1 - 0.75)
+  EXPECT_NEAR(st::cramer_von_mises_test(u).p_value, 0.5, 1e-14);  // 1 - 2*0.25
+  EXPECT_NEAR(st::anderson_darling_test(u).p_value, 0.5, 1e-12);  // P(|U-1/2| >= 1/4)
 }
 
 // D+ on the same sample: max(1/3 - 0.1, 2/3 - 0.4, 1 - 0.7) = 0.3, with the exact law of
@@ -90,7 +91,8 @@ TEST(GoodnessOfFit, PowerAgainstFivePercentScaleErrorAtM16000) {
   const boost::math::normal_distribution<double> normal;
   for (int rep = 0; rep < reps; ++rep) {
     for (std::size_t i = 0; i < m; ++i) {
-      x[i] = 1.05 * boost::math::quantile(normal, rng::SampleSource(key, static_cast<std::uint32_t>(rep), i).next_uniform());
+      x[i] = 1.05 *
+             boost::math::quantile(normal, rng::SampleSource(key, static_cast<std::uint32_t>(rep), i).next_uniform());
       u[i] = 0.5 * std::erfc(-x[i] / std::numbers::sqrt2);  // PIT under H0: N(0,1)
     }
     rej_ks += st::ks_test(u).p_value < 1e-3;

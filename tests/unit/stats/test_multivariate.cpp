@@ -2,9 +2,9 @@
 #include <cmath>
 #include <numbers>
 
+#include <gtest/gtest.h>
 #include <Eigen/Dense>
 #include <boost/math/distributions/normal.hpp>
-#include <gtest/gtest.h>
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/multivariate.hpp"
@@ -43,12 +43,15 @@ TEST(Mahalanobis, AcceptsTheTrueLawAndRejectsAScaledCovariance) {
   // One-row case: the statistic equals the AD statistic of the chi2_3 PIT of d2 = x S^-1 x.
   const Eigen::MatrixXd one = x.topRows(1);
   const double d2 = (one.row(0) * cov.inverse() * one.row(0).transpose())(0, 0);
-  const double u = std::erf(std::sqrt(d2 / 2)) - std::sqrt(2 * d2 / std::numbers::pi) * std::exp(-d2 / 2);  // chi2_3 CDF
+  const double u =
+      std::erf(std::sqrt(d2 / 2)) - std::sqrt(2 * d2 / std::numbers::pi) * std::exp(-d2 / 2);  // chi2_3 CDF
   EXPECT_NEAR(st::mahalanobis_test(one, mean, cov).statistic, -1.0 - std::log(u) - std::log1p(-u), 1e-10);
 }
 
 TEST(Mahalanobis, RejectsBadShapes) {
   const Eigen::MatrixXd x = Eigen::MatrixXd::Zero(4, 2);
-  EXPECT_THROW(st::mahalanobis_test(x, Eigen::VectorXd::Zero(3), Eigen::MatrixXd::Identity(3, 3)), std::invalid_argument);
-  EXPECT_THROW(st::mahalanobis_test(x, Eigen::VectorXd::Zero(2), -Eigen::MatrixXd::Identity(2, 2)), std::invalid_argument);
+  EXPECT_THROW(st::mahalanobis_test(x, Eigen::VectorXd::Zero(3), Eigen::MatrixXd::Identity(3, 3)),
+               std::invalid_argument);
+  EXPECT_THROW(st::mahalanobis_test(x, Eigen::VectorXd::Zero(2), -Eigen::MatrixXd::Identity(2, 2)),
+               std::invalid_argument);
 }

@@ -3,9 +3,9 @@
 #include <array>
 #include <cmath>
 
+#include <gtest/gtest.h>
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
-#include <gtest/gtest.h>
 
 #include "verify/rng/philox_stream.hpp"
 #include "verify/stats/power.hpp"
@@ -52,7 +52,9 @@ TEST(Power, ProportionShiftSolvesTheSampleSizeEquation) {
   const std::size_t m = 20000;
   const double delta = st::detectable_proportion_shift(p0, m, 1e-6, 0.99);
   const double za = st::normal_quantile(1 - 0.5e-6), zb = st::normal_quantile(0.99);
-  auto needed = [&](double p1) { return std::pow((za * std::sqrt(p0 * (1 - p0)) + zb * std::sqrt(p1 * (1 - p1))) / (p1 - p0), 2); };
+  auto needed = [&](double p1) {
+    return std::pow((za * std::sqrt(p0 * (1 - p0)) + zb * std::sqrt(p1 * (1 - p1))) / (p1 - p0), 2);
+  };
   const double up = needed(p0 + delta), down = needed(p0 - delta);
   EXPECT_NEAR(std::max(up, down), double(m), 1e-6 * m);
   EXPECT_LE(std::min(up, down), double(m));
@@ -87,7 +89,8 @@ TEST(Power, ChiSquareEffectHasItsStatedPowerByMonteCarlo) {
   const double w = st::detectable_chi_square_effect(k - 1, m, alpha, 0.99);
   const double p0 = 1.0 / k;
   const std::array<double, k> sign{+1, -1, +1, -1};
-  const auto crit = boost::math::quantile(boost::math::complement(boost::math::chi_squared_distribution<double>(k - 1), alpha));
+  const auto crit =
+      boost::math::quantile(boost::math::complement(boost::math::chi_squared_distribution<double>(k - 1), alpha));
   auto rejections = [&](double effect, std::uint32_t seed) {
     std::array<double, k> cdf{};
     double run = 0;

@@ -38,7 +38,8 @@ TEST(ClopperPearson, ClosedFormsAtTheBoundaries) {
 
 TEST(ClopperPearson, EndpointsSolveTheTailEquations) {
   // P(X >= x | lo) = a/2 and P(X <= x | hi) = a/2, checked with GSL's binomial tails.
-  for (auto [x, n, conf] : {std::tuple{7u, 20u, 0.95}, std::tuple{3u, 1000u, 0.999999}, std::tuple{480u, 1000u, 0.99}}) {
+  for (auto [x, n, conf] :
+       {std::tuple{7u, 20u, 0.95}, std::tuple{3u, 1000u, 0.999999}, std::tuple{480u, 1000u, 0.99}}) {
     const auto ci = st::clopper_pearson(x, n, conf);
     const double a2 = (1 - conf) / 2;
     EXPECT_NEAR(gsl_cdf_binomial_Q(x - 1, ci.lo, n) / a2, 1.0, 1e-8);

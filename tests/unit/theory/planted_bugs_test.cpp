@@ -42,9 +42,7 @@ INSTANTIATE_TEST_SUITE_P(AllMutants, PlantedBug, ::testing::ValuesIn(all_claims(
                            return name;
                          });
 
-TEST(TrueReference, GlobalAveragePasses) {
-  EXPECT_NE(run_claims({"SL.global-average"}, ""), harness::Verdict::fail);
-}
+TEST(TrueReference, GlobalAveragePasses) { EXPECT_NE(run_claims({"SL.global-average"}, ""), harness::Verdict::fail); }
 
 }  // namespace
 }  // namespace attnlaw::theory

@@ -10,8 +10,8 @@
 //     the same comparison without the bulk term as a negative control.
 #include <gtest/gtest.h>
 
-#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <algorithm>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -62,8 +62,7 @@ double direct_log_tilt(const ScoreFamily& family, double y, double beta) {
   const double e_y = weibull ? std::pow(y, p) : std::pow(1 - y, -p);
   const auto score = [&](double e) { return weibull ? std::pow(e, 1 / p) : 1 - std::pow(e, -1 / p); };
   const auto log_integrand = [&](double e) { return -beta * (y - score(e)) - e; };
-  const double mode =
-      std::min(e_y, weibull ? std::pow(beta / p, p / (p - 1)) : std::pow(beta / p, p / (p + 1)));
+  const double mode = std::min(e_y, weibull ? std::pow(beta / p, p / (p - 1)) : std::pow(beta / p, p / (p + 1)));
   const double peak = log_integrand(mode);
   const auto f = [&](double e) { return std::exp(log_integrand(e) - peak); };
   using integrator = boost::math::quadrature::gauss_kronrod<double, 61>;
@@ -145,7 +144,8 @@ TEST(BulkMass, TopKPlusBulkMatchesFullRowInMean) {
       expect_accepted(two_sample_mean_z(with_bulk, reference), what + " top-K + bulk vs full row, E Z");
       // Below the critical scale the omitted bulk of a Gumbel-domain row carries most of Z:
       // leaving it out must show. (Uniform rows at beta = c n/2 keep their mass in the top few.)
-      if (c_values[i] < 1 && family.kind != Kind::uniform) expect_rejected(two_sample_mean_z(without_bulk, reference), what + " top-K without bulk");
+      if (c_values[i] < 1 && family.kind != Kind::uniform)
+        expect_rejected(two_sample_mean_z(without_bulk, reference), what + " top-K without bulk");
     }
   }
 }

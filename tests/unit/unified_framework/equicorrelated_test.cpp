@@ -98,7 +98,8 @@ TEST(EquicorrelatedLimitCosine, Branches) {
   EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, 0.0, gc), 4 * rho / (1 + 3 * rho));
   EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, 0.0, 2 * gc), rho);
   const double a = 0.7;
-  EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, a, 0.5 * gc), rho * (1 + a) * (1 + a) / (a * a + 2 * a * rho + rho));
+  EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, a, 0.5 * gc),
+                   rho * (1 + a) * (1 + a) / (a * a + 2 * a * rho + rho));
   EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, a, gc),
                    rho * (1 + a) * (1 + a) / ((0.5 + a) * (0.5 + a) + (0.5 + a) * rho + rho / 4));
 }

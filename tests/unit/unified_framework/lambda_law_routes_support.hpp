@@ -9,9 +9,9 @@
 #include <memory>
 #include <vector>
 
+#include "reference/gap_counting/gap_counting.hpp"
 #include "reference/tools/lambda_law/arrival_time_route.hpp"
 #include "reference/tools/lambda_law/poisson_count_route.hpp"
-#include "reference/gap_counting/gap_counting.hpp"
 
 namespace attnlaw::reference::testing {
 

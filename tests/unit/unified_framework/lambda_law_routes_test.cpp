@@ -13,8 +13,8 @@
 #include <iterator>
 #include <vector>
 
-#include "reference/tools/lambda_law/yule_recursion.hpp"
 #include "reference/gap_counting/lambda_law_table.hpp"
+#include "reference/tools/lambda_law/yule_recursion.hpp"
 #include "tests/unit/unified_framework/lambda_law_routes_support.hpp"
 
 namespace attnlaw::reference::testing {

@@ -24,16 +24,11 @@ ScoreFamily family(ScoreFamily::Kind kind, double shape = 1) { return ScoreFamil
 // F-bar(x) = P(s > x) for each family, written from its definition in UF.md §2.
 Mp upper_tail(const ScoreFamily& f, const Mp& x) {
   switch (f.kind) {
-    case ScoreFamily::Kind::exponential:
-      return exp(-x);
-    case ScoreFamily::Kind::gaussian:
-      return boost::math::erfc(x / sqrt(Mp(2))) / 2;
-    case ScoreFamily::Kind::weibull:
-      return exp(-pow(x, Mp(f.shape)));
-    case ScoreFamily::Kind::log2:
-      return exp(-pow(1 - x, -Mp(f.shape)));
-    case ScoreFamily::Kind::uniform:
-      return (1 - x) / 2;
+    case ScoreFamily::Kind::exponential: return exp(-x);
+    case ScoreFamily::Kind::gaussian: return boost::math::erfc(x / sqrt(Mp(2))) / 2;
+    case ScoreFamily::Kind::weibull: return exp(-pow(x, Mp(f.shape)));
+    case ScoreFamily::Kind::log2: return exp(-pow(1 - x, -Mp(f.shape)));
+    case ScoreFamily::Kind::uniform: return (1 - x) / 2;
   }
   return Mp(0);
 }
@@ -53,9 +48,9 @@ TEST(ScoreFamilies, GaussianMatchesTheUfTable) {
 }
 
 TEST(ScoreFamilies, BnIsTheTopQuantileAndHnTheHazardAt50Digits) {
-  const ScoreFamily families[] = {family(ScoreFamily::Kind::exponential), family(ScoreFamily::Kind::gaussian),
+  const ScoreFamily families[] = {family(ScoreFamily::Kind::exponential),  family(ScoreFamily::Kind::gaussian),
                                   family(ScoreFamily::Kind::weibull, 1.5), family(ScoreFamily::Kind::weibull, 3),
-                                  family(ScoreFamily::Kind::log2, 1), family(ScoreFamily::Kind::log2, 0.5),
+                                  family(ScoreFamily::Kind::log2, 1),      family(ScoreFamily::Kind::log2, 0.5),
                                   family(ScoreFamily::Kind::uniform)};
   for (const auto& f : families) {
     for (double n : {10.0, 1e3, 1e6, 1e9, 1e12}) {

@@ -116,8 +116,8 @@ TEST(ScoreRowsExactLaw, OrderStatisticTailsAreComplementary) {
   }
 }
 
-std::vector<double> top_of_full_row(const ScoreFamily& family, rng::StreamKey stream, std::uint32_t r,
-                                    std::uint64_t n, std::size_t K) {
+std::vector<double> top_of_full_row(const ScoreFamily& family, rng::StreamKey stream, std::uint32_t r, std::uint64_t n,
+                                    std::size_t K) {
   auto row = sample_full_row(family, stream, r, n);
   std::partial_sort(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(K), row.end(), std::greater<>());
   row.resize(K);
@@ -162,14 +162,10 @@ long double reference_score(const ScoreFamily& family, double u, double v) {
     case Kind::gaussian:
       return u <= 0.5 ? std::sqrt(2.0L) * boost::math::erfc_inv(2 * static_cast<long double>(u))
                       : -std::sqrt(2.0L) * boost::math::erfc_inv(2 * static_cast<long double>(v));
-    case Kind::weibull:
-      return std::pow(e, 1 / static_cast<long double>(family.shape));
-    case Kind::log2:
-      return 1 - std::pow(e, -1 / static_cast<long double>(family.shape));
-    case Kind::uniform:
-      return 1 - 2 * static_cast<long double>(u);
-    case Kind::exponential:
-      return e;
+    case Kind::weibull: return std::pow(e, 1 / static_cast<long double>(family.shape));
+    case Kind::log2: return 1 - std::pow(e, -1 / static_cast<long double>(family.shape));
+    case Kind::uniform: return 1 - 2 * static_cast<long double>(u);
+    case Kind::exponential: return e;
   }
   return 0;
 }

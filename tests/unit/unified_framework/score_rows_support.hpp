@@ -35,16 +35,11 @@ inline std::vector<NamedFamily> all_families() {
 // Fbar(x) = P(s > x), from the definitions in score_families.hpp.
 inline double upper_tail(const ScoreFamily& family, double x) {
   switch (family.kind) {
-    case Kind::exponential:
-      return x <= 0 ? 1 : std::exp(-x);
-    case Kind::gaussian:
-      return 0.5 * std::erfc(x / std::sqrt(2.0));
-    case Kind::weibull:
-      return x <= 0 ? 1 : std::exp(-std::pow(x, family.shape));
-    case Kind::log2:
-      return x >= 1 ? 0 : std::exp(-std::pow(1 - x, -family.shape));
-    case Kind::uniform:
-      return x <= -1 ? 1 : (x >= 1 ? 0 : 0.5 * (1 - x));
+    case Kind::exponential: return x <= 0 ? 1 : std::exp(-x);
+    case Kind::gaussian: return 0.5 * std::erfc(x / std::sqrt(2.0));
+    case Kind::weibull: return x <= 0 ? 1 : std::exp(-std::pow(x, family.shape));
+    case Kind::log2: return x >= 1 ? 0 : std::exp(-std::pow(1 - x, -family.shape));
+    case Kind::uniform: return x <= -1 ? 1 : (x >= 1 ? 0 : 0.5 * (1 - x));
   }
   return std::nan("");
 }
@@ -60,18 +55,14 @@ inline double kth_largest_cdf(std::uint64_t n, std::uint64_t K, double q) {
 inline double hazard_scale(const ScoreFamily& family, double n) {
   const double log_n = std::log(n);
   switch (family.kind) {
-    case Kind::exponential:
-      return 1;
+    case Kind::exponential: return 1;
     case Kind::gaussian: {
       const double b = std::sqrt(2.0) * boost::math::erfc_inv(2 / n);
       return n * std::exp(-0.5 * b * b) / std::sqrt(2 * std::numbers::pi);
     }
-    case Kind::weibull:
-      return family.shape * std::pow(log_n, 1 - 1 / family.shape);
-    case Kind::log2:
-      return family.shape * std::pow(log_n, 1 + 1 / family.shape);
-    case Kind::uniform:
-      return n / 2;
+    case Kind::weibull: return family.shape * std::pow(log_n, 1 - 1 / family.shape);
+    case Kind::log2: return family.shape * std::pow(log_n, 1 + 1 / family.shape);
+    case Kind::uniform: return n / 2;
   }
   return std::nan("");
 }

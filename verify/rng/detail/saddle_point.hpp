@@ -21,9 +21,8 @@ inline double stirling_error(double k) {
   if (k < 16) {
     // k! is an exact double for k <= 18, so log(k!) is correctly rounded up to ~1 ulp.
     static constexpr std::array<double, 16> factorial = {
-        1.0,          1.0,           2.0,            6.0,             24.0,            120.0,
-        720.0,        5040.0,        40320.0,        362880.0,        3628800.0,       39916800.0,
-        479001600.0,  6227020800.0,  87178291200.0,  1307674368000.0};
+        1.0,     1.0,      2.0,       6.0,        24.0,        120.0,        720.0,         5040.0,
+        40320.0, 362880.0, 3628800.0, 39916800.0, 479001600.0, 6227020800.0, 87178291200.0, 1307674368000.0};
     return std::log(factorial[static_cast<std::size_t>(k)]) - (k + 0.5) * std::log(k) + k - log_sqrt_2pi;
   }
   // Stirling series sum B_{2j} / (2j (2j-1) k^{2j-1}), j = 1..7; at k = 16 the first
@@ -31,7 +30,8 @@ inline double stirling_error(double k) {
   const double r = 1.0 / k;
   const double r2 = r * r;
   return r * (1.0 / 12 -
-              r2 * (1.0 / 360 - r2 * (1.0 / 1260 - r2 * (1.0 / 1680 - r2 * (1.0 / 1188 - r2 * (691.0 / 360360 - r2 / 156))))));
+              r2 * (1.0 / 360 -
+                    r2 * (1.0 / 1260 - r2 * (1.0 / 1680 - r2 * (1.0 / 1188 - r2 * (691.0 / 360360 - r2 / 156))))));
 }
 
 // bd0(x, m) = x log(x / m) + m - x >= 0, the deviance term, accurate also when x ~ m.

@@ -11,8 +11,7 @@ constexpr double kTailJoin = 1e-3;  // ADinf upper tail below which errfix is he
 
 // MM2004 eq. for z < 2: exp(-1.2337141/z)/sqrt(z) times a quintic in z.
 double adinf_lower(double z) {
-  const double poly =
-      2.00012 + (0.247105 - (0.0649821 - (0.0347962 - (0.011672 - 0.00168691 * z) * z) * z) * z) * z;
+  const double poly = 2.00012 + (0.247105 - (0.0649821 - (0.0347962 - (0.011672 - 0.00168691 * z) * z) * z) * z) * z;
   return std::exp(-1.2337141 / z) / std::sqrt(z) * poly;
 }
 

@@ -15,7 +15,7 @@ namespace {
 
 constexpr double pi = std::numbers::pi;
 constexpr double kSmirnovFrom = 0.2;  // below, the tail is > 0.6 and 1 - CDF is accurate
-constexpr double kTailJoin = 1.168;     // asymptotic P(W^2 > x) = 1e-3 (STATISTICS.md §10)
+constexpr double kTailJoin = 1.168;   // asymptotic P(W^2 > x) = 1e-3 (STATISTICS.md §10)
 
 void check(double x, const char* where) {
   if (std::isnan(x)) throw std::invalid_argument(std::string(where) + ": statistic is NaN");
@@ -56,8 +56,7 @@ double psi1_without_v(double x) {
     const double g = std::tgamma(k + 0.5);   // Gamma(k+1/2)
     const double g3 = std::tgamma(k + 1.5);  // Gamma(k+3/2)
     if (!std::isfinite(g3)) break;
-    const double a = m * g * ed2((4.0 * k + 3.0) / sx) / (9.0 * y1) +
-                     g * ed3((4.0 * k + 1.0) / sx) / (72.0 * y2) +
+    const double a = m * g * ed2((4.0 * k + 3.0) / sx) / (9.0 * y1) + g * ed3((4.0 * k + 1.0) / sx) / (72.0 * y2) +
                      2.0 * (m + 2.0) * g3 * ed3((4.0 * k + 5.0) / sx) / (12.0 * y2) +
                      7.0 * m * g * ed2((4.0 * k + 1.0) / sx) / (144.0 * y1) +
                      7.0 * m * g * ed2((4.0 * k + 5.0) / sx) / (144.0 * y1);

@@ -112,7 +112,7 @@ Real ks_plus_sf_sbt(std::size_t n, const Real& d) {
   logs.reserve(jmax + 1);
   Real lmax = -std::numeric_limits<double>::infinity();
   for (std::size_t j = 0; j <= jmax && j <= n; ++j) {
-    const Real rest = nr - Real(j) - t;  // n(1 - d - j/n)
+    const Real rest = nr - Real(j) - t;      // n(1 - d - j/n)
     if (!(rest > 0) && n - j > 0) continue;  // the term 0^(n-j) vanishes
     const Real jr = Real(j);
     Real l = log_n_fact - boost::math::lgamma(jr + 1) - boost::math::lgamma(nr - jr + 1);
