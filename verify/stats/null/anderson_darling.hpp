@@ -1,8 +1,14 @@
 #pragma once
 // Null law of the one-sample Anderson–Darling statistic A^2 for a fully specified continuous
 // null (Marsaglia & Marsaglia 2004, "Evaluating the Anderson-Darling distribution",
-// J. Stat. Softw. 9(2)). Absolute accuracy of the published fits: ~2e-6 (ADinf) and a few
-// 1e-5/n for the finite-n correction errfix.
+// J. Stat. Softw. 9(2)).
+//
+// Accuracy, measured against Monte Carlo runs of the null law (2e7 replicates per n, s.e. of a
+// probability <= 1.1e-4; n in {2, 3, 4, 5, 6, 8, 10, 20, 50}, z in [0.3, 4]): the finite-n law is
+// within 5e-4 absolute for n >= 4 (worst 4.2e-4 at n = 4; for n >= 5 the differences are those of
+// the Monte Carlo error, 3 s.e. at most). errfix misses by 1.2e-2 at n = 2 and 2.4e-3 at n = 3,
+// so those n are refused (std::domain_error); n = 1 is exact. The limit law ADinf is within 3e-6.
+// Without errfix the law would be off by up to 7e-3 at n = 6, 4e-3 at n = 10.
 #include <cstddef>
 
 namespace attnlaw::stats {
@@ -16,7 +22,7 @@ double anderson_darling_inf_cdf(double z);
 double anderson_darling_inf_sf(double z);
 
 // Finite n: ADinf(z) + errfix(n, ADinf(z)); exact for n = 1, where
-// P(A^2 <= z) = sqrt(1 - 4 exp(-1 - z)).
+// P(A^2 <= z) = sqrt(1 - 4 exp(-1 - z)). Throws std::domain_error for n = 0, 2, 3.
 double anderson_darling_cdf(std::size_t n, double z);
 
 // Upper tail. For ADinf upper tails >= 1e-3 this is 1 - AD(n, z) built from the direct tail;
