@@ -35,8 +35,10 @@
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/lambda_bracket.hpp"
+#include "verify/stats/bootstrap.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "verify/stats/power.hpp"
+#include "verify/stats/quantile.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -46,14 +48,6 @@ using reference::ScoreFamily;
 constexpr double kAlpha = 1e-6;
 constexpr double kPower = 0.99;
 constexpr std::uint32_t kBootstrap = 400;
-
-double median(std::vector<double> v) {
-  const std::size_t m = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m), v.end());
-  if (v.size() % 2) return v[m];
-  const double upper = v[m];
-  return 0.5 * (upper + *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m)));
-}
 
 struct Ladder {
   std::vector<double> n;
@@ -91,33 +85,17 @@ std::vector<double> abscissa(const std::vector<double>& n, bool polynomial) {
   return x;
 }
 
-double slope_of_medians(const std::vector<double>& x, const std::vector<std::vector<double>>& rows) {
+double slope_of_medians(const std::vector<double>& x, std::span<const std::vector<double>> rows) {
   std::vector<double> y;
-  for (const auto& r : rows) y.push_back(std::log(median(r)));
+  for (const auto& r : rows) y.push_back(std::log(stats::median(r)));
   return stats::least_squares(x, y).slope;
 }
 
 // Bootstrap over rows (resampled within each n); deterministic streams from the claim's key.
 double bootstrap_se(const std::vector<double>& x, const std::vector<std::vector<double>>& rows, rng::StreamKey key) {
-  std::vector<double> slopes(kBootstrap);
-  harness::for_each_replicate(kBootstrap, [&](std::size_t b) {
-    std::vector<double> y;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      rng::SampleSource source(key, static_cast<std::uint32_t>(b), i);
-      std::vector<double> pick(rows[i].size());
-      for (double& v : pick) {
-        const auto j = std::min(rows[i].size() - 1,
-                                static_cast<std::size_t>(source.next_uniform() * static_cast<double>(rows[i].size())));
-        v = rows[i][j];
-      }
-      y.push_back(std::log(median(std::move(pick))));
-    }
-    slopes[b] = stats::least_squares(x, y).slope;
-  });
-  const double mean = std::accumulate(slopes.begin(), slopes.end(), 0.0) / kBootstrap;
-  double ss = 0;
-  for (double s : slopes) ss += (s - mean) * (s - mean);
-  return std::sqrt(ss / (kBootstrap - 1));
+  return stats::stratified_bootstrap_se(
+      rows, [&](std::span<const std::vector<double>> resampled) { return slope_of_medians(x, resampled); }, key,
+      kBootstrap);
 }
 
 struct EquicorrelatedPoint {
@@ -193,7 +171,7 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
   // The median of every n must be decided: the medians of the lower and upper ends agree.
   double open = 0;
   for (std::size_t i = 0; i < ladder.n.size(); ++i)
-    open = std::max(open, std::log(median(ladder.hi[i]) / median(ladder.lo[i])));
+    open = std::max(open, std::log(stats::median(ladder.hi[i]) / stats::median(ladder.lo[i])));
   out.checks.push_back(harness::deterministic_check(
       "median Lambda_n decided at every n (bracket of the exact checkpoint extension closed)", open / 1e-12,
       fmt::format("statistic = max_n log(median upper / median lower) / 1e-12; rows left open by the top-K rule "
@@ -226,12 +204,12 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
   std::vector<double> mx, my, fx, fy;
   const stats::LinearFit line = stats::least_squares(x, [&] {
     std::vector<double> y;
-    for (const auto& r : ladder.lo) y.push_back(std::log(median(r)));
+    for (const auto& r : ladder.lo) y.push_back(std::log(stats::median(r)));
     return y;
   }());
   for (std::size_t i = 0; i < ladder.n.size(); ++i) {
     mx.push_back(ladder.n[i]);
-    my.push_back(median(ladder.lo[i]));
+    my.push_back(stats::median(ladder.lo[i]));
     fx.push_back(ladder.n[i]);
     fy.push_back(std::exp(line.intercept + line.slope * x[i]));
   }

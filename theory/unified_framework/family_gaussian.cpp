@@ -20,11 +20,11 @@
 #include <optional>
 #include <vector>
 
+#include "reference/extreme_value/finite_n_window.hpp"
 #include "reference/extreme_value/score_families.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
 #include "theory/unified_framework/family_window_ladder.hpp"
-#include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/parallel.hpp"
@@ -58,7 +58,7 @@ struct Annealed {
   double entropy, log_top;
 };
 Annealed annealed(double n, double c) {
-  const auto s = independent_family_scale<long double>(kGaussian, n);
+  const auto s = reference::independent_family_scale<long double>(kGaussian, n);
   const double b = static_cast<double>(s.b), h = static_cast<double>(s.h);
   const double beta = c * h, log_n = std::log(n);
   return {log_n - beta * beta / 2, beta * (b + boost::math::constants::euler<double>() / h) - log_n - beta * beta / 2};

@@ -3,30 +3,30 @@
 // Lambda_n grows like n^{2/(d-1)}, and at beta = gamma n^{2/(d-1)} the weights follow a
 // Poisson–Kingman law that is not Poisson–Dirichlet. Samples come from the SL samplers (exact at
 // every n); references are exact finite-n laws wherever they exist (reference/poisson_process, and the
-// closed forms derived below), the PPP limit otherwise.
+// d = 3 closed forms of reference/sphere/uniform_score_gaps.hpp), the PPP limit otherwise
+// (reference/poisson_process/log_ratio_limit.hpp).
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <boost/math/distributions/binomial.hpp>
-#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
 #include <limits>
 #include <memory>
 #include <numeric>
 #include <tuple>
 
+#include "reference/poisson_process/log_ratio_limit.hpp"
 #include "reference/poisson_process/summary.hpp"
+#include "reference/sphere/uniform_score_gaps.hpp"
 #include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/sphere_rows.hpp"
-#include "verify/attention/row_statistics.hpp"
 #include "verify/harness/claim_spec.hpp"
+#include "verify/harness/exact_value_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/memo.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_top_k.hpp"
-#include "verify/sample/sphere_truncated.hpp"
 #include "verify/stats/chi_square.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
 #include "verify/stats/location_scale.hpp"
@@ -42,76 +42,6 @@ constexpr double kPower = 0.99;
 
 // --- references ---------------------------------------------------------------------------------
 
-// d = 3 (scores i.i.d. Uniform[-1,1], t = 1 - s = 2U): the spacings of uniform order statistics
-// are exchangeable, so (Delta_(k+1))_{k<n} has the law of (2 U_(k))_{k<n}, the n-1 smallest of n
-// i.i.d. uniforms. Hence exactly N_n(x) - 1 = min(n - 1, Binomial(n, x/2)) [derived]; with
-// x = t/n this is Binomial(n, t/(2n)) -> Poisson(t/2).
-std::vector<double> gap_count_pmf(std::uint64_t n, double t, std::size_t cells) {
-  const boost::math::binomial_distribution<double> law(static_cast<double>(n), t / (2.0 * static_cast<double>(n)));
-  std::vector<double> p(cells + 1);
-  double below = 0;
-  for (std::size_t m = 0; m < cells; ++m) below += p[m] = boost::math::pdf(law, static_cast<double>(m));
-  p[cells] = std::max(0.0, 1 - below);  // m >= cells, the merged top value n - 1 included
-  return p;
-}
-
-double gap_count_tail(std::uint64_t n, double t, std::uint64_t k) {
-  const boost::math::binomial_distribution<double> law(static_cast<double>(n), t / (2.0 * static_cast<double>(n)));
-  return boost::math::cdf(boost::math::complement(law, static_cast<double>(k) - 1));
-}
-
-// The limit law of the log-ratio beta Delta_(2) = -log(a_(2)/a_(1)) at beta = gamma n^{2/(d-1)}:
-// e_2 - e_1 = c (Gamma_2^p - Gamma_1^p), p = 2/(d-1), so
-// P(e_2 - e_1 <= y) = 1 - int_0^inf exp(-(x^p + y/c)^{1/p}) dx [derived: condition on Gamma_1 = x,
-// then Gamma_2 - x ~ Exp(1)]. For d = 3 (p = 1) this is 1 - e^{-y/c}: the PD form x^{1/c}.
-class LogRatioLimit {
- public:
-  LogRatioLimit(int d, double gamma) : p_(2.0 / (d - 1)), c_(sample::ppp_law_uniform(d, gamma).c) {}
-  double cdf(double y) const {
-    if (!(y > 0)) return 0;
-    const double shift = y / c_;
-    // Adaptive Gauss–Kronrod on [0, inf) (mapped to [0, 1)); the x^p cusp at 0 only costs depth.
-    const double tail = boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
-        [&](double x) { return std::exp(-std::pow(std::pow(x, p_) + shift, 1 / p_)); }, 0.0,
-        std::numeric_limits<double>::infinity(), 15, 1e-11);
-    return std::clamp(1 - tail, 0.0, 1.0);
-  }
-
- private:
-  double p_, c_;
-};
-
-// The Poisson–Dirichlet law the ratio would have if the weights were PD(alpha, 0):
-// beta Delta_(2) ~ Exp(rate alpha) (UF.md UF.pd-limit, V_2/V_1 ~ U^{1/alpha}). The best-matching
-// alpha in sup distance to the limit law above, on a log grid of y, by golden-section search in
-// log alpha (the sup distance is unimodal in alpha in practice; the grid of 400 y is fixed).
-struct BestPd {
-  double alpha = 0;
-  double distance = 0;
-};
-
-BestPd best_matching_pd(const LogRatioLimit& law) {
-  std::vector<double> y, f;
-  for (int i = 0; i <= 400; ++i) {
-    y.push_back(std::pow(10.0, -4 + 7.0 * i / 400));
-    f.push_back(law.cdf(y.back()));
-  }
-  const auto distance = [&](double log_alpha) {
-    const double a = std::exp(log_alpha);
-    double worst = 0;
-    for (std::size_t i = 0; i < y.size(); ++i) worst = std::max(worst, std::abs(f[i] + std::expm1(-a * y[i])));
-    return worst;
-  };
-  double lo = std::log(1e-3), hi = std::log(1e3);
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  for (int i = 0; i < 120; ++i) {
-    const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    (distance(a) < distance(b) ? hi : lo) = distance(a) < distance(b) ? b : a;
-  }
-  const double mid = 0.5 * (lo + hi);
-  return {std::exp(mid), distance(mid)};
-}
-
 // UF.md §5, Uniform[-1,1] scores at beta = gamma n, mu = 2 gamma: E H and E D of the limit by
 // Monte Carlo (2e6 draws, s.e. <= 3e-4) [checked]; only a sanity check (no exact form).
 struct TableRow {
@@ -123,29 +53,6 @@ constexpr double kMcTableSe = 3e-4;
 const reference::CriticalSummary& finite_n_reference(int d, double gamma, std::uint64_t n) {
   static harness::Memo<std::tuple<int, double, std::uint64_t>, reference::CriticalSummary> memo;
   return memo.get({d, gamma, n}, [&] { return reference::sphere_critical_finite_n(d, gamma, n, false); });
-}
-
-// --- checks -------------------------------------------------------------------------------------
-
-harness::Check mean_against(std::span<const double> values, double exact, double reference_se, const std::string& what,
-                            double target) {
-  const stats::MeanTest raw = stats::z_test_mean_sample_sigma(values, exact);
-  const double se = std::hypot(raw.std_error, reference_se);
-  const double mean = raw.estimate;
-  const double z = (mean - exact) / se;
-  stats::MeanTest t = raw;
-  t.result.statistic = z;
-  t.result.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
-  if (reference_se > 0)
-    t.result.p_method += fmt::format("; the reference's own s.e. {:.2g} added in quadrature", reference_se);
-  const double zc = stats::normal_quantile(1 - kAlpha / 2);
-  t.ci = {mean - zc * se, mean + zc * se};
-  const double sigma = se * std::sqrt(static_cast<double>(values.size()));
-  harness::Check c = harness::mean_check(t, exact, what, sigma, values.size(), "mean - reference", 1, target);
-  // The reference's Monte Carlo error is fixed across seeds: over seeds the p-values are
-  // conservative on average over that error, not uniform.
-  if (reference_se > 0) c.null_law = harness::NullLaw::conservative;
-  return c;
 }
 
 // --- experiments --------------------------------------------------------------------------------
@@ -188,7 +95,7 @@ harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScal
     // The checks at one t are about that t: the rows are shared, so t is not a point of its own.
     const harness::Fields at_t{{"d", 3}, {"n", n}, {"reps", reps}, {"t", t}};
     constexpr std::size_t kCells = 16;
-    const std::vector<double> pmf = gap_count_pmf(n, t, kCells);
+    const std::vector<double> pmf = reference::sphere3_gap_count_pmf(n, t, kCells);
     std::vector<std::uint64_t> cells(kCells + 1, 0);
     for (std::uint64_t c : counts[i]) ++cells[std::min<std::uint64_t>(c, kCells)];
     harness::Check law = harness::chi_square_check(
@@ -202,7 +109,7 @@ harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScal
     const auto k = static_cast<std::uint64_t>(std::floor(t / 2)) + 1;
     std::uint64_t above = 0;
     for (std::uint64_t c : counts[i]) above += c >= k;
-    const double exact = gap_count_tail(n, t, k);
+    const double exact = reference::sphere3_gap_count_tail(n, t, k);
     double poisson = 0, term = std::exp(-t / 2);
     for (std::uint64_t m = 0; m < k; ++m, term *= t / 2 / static_cast<double>(m)) poisson += term;
     harness::Check tail = harness::proportion_check(
@@ -229,31 +136,6 @@ harness::ExperimentResult gap_count(const GapCountPoint& point, const SphereScal
   return out;
 }
 
-struct WindowValues {
-  std::vector<double> top, sum_sq, partition, entropy, top_two, log_ratio;
-};
-
-WindowValues simulate_window_sphere(int d, double beta, std::uint64_t n, std::size_t reps, rng::StreamKey stream) {
-  WindowValues v;
-  for (auto* x : {&v.top, &v.sum_sq, &v.partition, &v.entropy, &v.top_two, &v.log_ratio}) x->resize(reps);
-  harness::for_each_replicate(reps, [&](std::size_t r) {
-    const auto keys = sample::sample_sphere_truncated(stream, static_cast<std::uint32_t>(r), n, d, beta);
-    attention::GapProfile<double> profile;
-    for (double t : keys.gaps) profile.gaps.push_back(t - keys.gaps.front());
-    const auto s = attention::softmax_summary(profile, beta);
-    const double z = std::exp(s.log_partition);
-    double sq = 0;
-    for (auto it = profile.gaps.rbegin(); it != profile.gaps.rend(); ++it) sq += std::exp(-2 * beta * *it);
-    v.top[r] = s.top_weight;
-    v.sum_sq[r] = sq / (z * z);
-    v.partition[r] = z;
-    v.entropy[r] = s.entropy;
-    v.top_two[r] = s.top_two_difference;
-    v.log_ratio[r] = profile.gaps.size() > 1 ? beta * profile.gaps[1] : std::numeric_limits<double>::infinity();
-  });
-  return v;
-}
-
 // A point of the critical window beta = gamma n^{2/(d-1)}.
 struct WindowPoint {
   int d;             // the dimension of the sphere
@@ -270,25 +152,24 @@ harness::ExperimentResult window(const WindowPoint& point, const SphereScale& mo
   const std::uint64_t n = point.n;
   const std::size_t reps = point.reps;
   const double beta = gamma * model.scale(d, static_cast<double>(n));
-  const WindowValues v = simulate_window_sphere(d, beta, n, reps, at.streams.key());
+  const WindowRows v = sphere_window_rows(d, beta, n, reps, at.streams.key());
   const auto& exact = finite_n_reference(d, gamma, n);
   harness::ExperimentResult out;
-  out.checks.push_back(mean_against(v.top, exact.mean_top, 0, "E a_max vs exact finite-n (reference/poisson_process)", 0.03));
   out.checks.push_back(
-      mean_against(v.sum_sq, exact.mean_sum_sq, 0, "E sum a^2 vs exact finite-n (reference/poisson_process)", 0.03));
+      harness::mean_against(v.top, exact.mean_top, "E a_max vs exact finite-n (reference/poisson_process)", 0.03));
+  out.checks.push_back(harness::mean_against(v.sum_sq, exact.mean_sum_sq,
+                                             "E sum a^2 vs exact finite-n (reference/poisson_process)", 0.03));
   if (d != 3) return out;
   const double mu = 2 * gamma;
-  // E Z = 1 + n E e^{-mu n U} - E e^{-mu n U_(n)} = 1 + (1 - e^{-mu n})/mu - O(n e^{-mu n}) exactly
-  // (the competitors are n - 1 of n uniform spacings, see gap_count_pmf).
-  const double ez = 1 - std::expm1(-mu * static_cast<double>(n)) / mu;
+  const double ez = reference::sphere3_mean_partition(mu, n);
   out.checks.push_back(
-      mean_against(v.partition, ez, 0, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", 0.05 * ez));
+      harness::mean_against(v.partition, ez, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", 0.05 * ez));
   for (const TableRow& row : kMcTable) {
     if (row.mu != mu) continue;
     out.checks.push_back(
-        mean_against(v.entropy, row.entropy, kMcTableSe, "E H vs UF.md §5 (limit, Monte Carlo value)", 0.05));
+        harness::mean_against(v.entropy, row.entropy, "E H vs UF.md §5 (limit, Monte Carlo value)", 0.05, kMcTableSe));
     out.checks.push_back(
-        mean_against(v.top_two, row.top_two, kMcTableSe, "E D vs UF.md §5 (limit, Monte Carlo value)", 0.05));
+        harness::mean_against(v.top_two, row.top_two, "E D vs UF.md §5 (limit, Monte Carlo value)", 0.05, kMcTableSe));
   }
   // beta Delta_(2) = 2 beta Beta(1, n) exactly: P(> y) = (1 - y/(2 beta))^n, the PD-like x^{1/mu} in the limit.
   std::vector<double> pit(reps);
@@ -326,7 +207,8 @@ harness::ExperimentResult not_pd(const WindowPoint& point, const SphereScale& mo
     const auto keys = sample::sample_sphere_top_k(stream, static_cast<std::uint32_t>(r), n, d, 2);
     y[r] = beta * (keys.gaps[1] - keys.gaps[0]);
   });
-  const LogRatioLimit law(d, gamma);
+  const sample::PppLaw ppp = sample::ppp_law_uniform(d, gamma);
+  const reference::PppLogRatioLaw law(ppp.p, ppp.c);
   // The CDF tabulated on 2001 points log-spaced over y in [1e-5, 1e4] and interpolated linearly in
   // log y (interpolation error below 1e-6, far under the DKW distance of 4e4 draws).
   std::vector<double> grid_log_y, grid_cdf;
@@ -363,7 +245,7 @@ harness::ExperimentResult not_pd(const WindowPoint& point, const SphereScale& mo
       "not PD: KS rejects a_(2)/a_(1) ~ U^(1/alpha) with alpha fitted on an independent half", ks.p_value / kAlpha,
       fmt::format("statistic = KS p-value / 1e-6 (D = {:.4f}, m = {}, fitted alpha = {:.4f}); <= 1 means PD rejected",
                   ks.statistic, pd_pit.size(), alpha_hat)));
-  const BestPd best = best_matching_pd(law);
+  const reference::NearestPd best = reference::nearest_pd_exponential(law);
   const double detectable = stats::detectable_cdf_distance(reps - half, kAlpha, kPower);
   out.checks.push_back(harness::deterministic_check(
       fmt::format(

@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
+#include "reference/extreme_value/finite_n_window.hpp"
 #include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 #include "theory/unified_framework/critical_window.hpp"
-#include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
@@ -34,7 +34,7 @@ constexpr double kAsymptoticTolerance = 0.3;
 // 20% of the PD value beyond its tolerance.
 constexpr double kSmokeRelativeTarget = 0.2;
 
-std::array<double, kStats> as_array(const WindowExpectations<double>& e) {
+std::array<double, kStats> as_array(const reference::WindowExpectations<double>& e) {
   return {e.top_weight, e.sum_sq, e.entropy, e.partition};
 }
 
@@ -74,8 +74,8 @@ harness::ExperimentResult family_scale_check(const ref::ScoreFamily& family, con
   for (double n : ns) {
     const auto reference = ref::family_scale<double>(family, n);
     const long double b = reference.b;
-    const double numeric = static_cast<double>(numeric_hazard_scale<long double>(family, n, b));
-    const double independent = static_cast<double>(independent_family_scale<long double>(family, n).h);
+    const double numeric = static_cast<double>(reference::numeric_hazard_scale<long double>(family, n, b));
+    const double independent = static_cast<double>(reference::independent_family_scale<long double>(family, n).h);
     const double used = scale(n);
     std::vector<std::pair<double, std::string>> errors{
         {std::abs(used / numeric - 1), "h_n used vs n f(b_n)"},
@@ -120,15 +120,15 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
   WindowSample last;
   for (std::size_t i = 0; i < rungs; ++i) {
     const double n = ns[i];
-    const double h_true = static_cast<double>(independent_family_scale<long double>(family, n).h);
+    const double h_true = static_cast<double>(reference::independent_family_scale<long double>(family, n).h);
     const double beta = ipr ? gamma * std::sqrt(std::log(n)) : c_fixed * scale(n);
     c_true[i] = ipr ? beta / h_true : c_fixed;
     log_log[i] = std::log(std::log(n));
     const auto stream = at.streams.key(fmt::format("n={:g}", n));
     WindowSample s = simulate_window(family, static_cast<std::uint64_t>(n), beta, K, reps, stream);
     for (int k = 0; k < kStats; ++k) mc[i][k] = mean_se(column(s, k));
-    exact[i] = as_array(exact_window_expectations<double>(family, n, c_true[i]));
-    limit[i] = as_array(limit_window_expectations<double>(c_true[i]));
+    exact[i] = as_array(reference::exact_window_expectations<double>(family, n, c_true[i]));
+    limit[i] = as_array(reference::limit_window_expectations<double>(c_true[i]));
     if (i + 1 == rungs) last = std::move(s);
   }
 
@@ -138,7 +138,7 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
   if (ladder.alpha_shift && !ipr) {
     // The stat change of a relative shift of alpha = 1/c: PD(alpha) against PD(alpha (1 - shift)).
     const double shift = *ladder.alpha_shift;
-    const auto shifted = as_array(limit_window_expectations<double>(c_fixed / (1 - shift)));
+    const auto shifted = as_array(reference::limit_window_expectations<double>(c_fixed / (1 - shift)));
     std::array<double, kStats> t{};
     for (int k = 0; k < kStats; ++k) t[k] = std::abs(shifted[k] - limit[top][k]);
     shift_target = t;
@@ -214,8 +214,10 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
       out.checks.push_back(std::move(c));
     }
     {
-      const double lo = as_array(exact_window_expectations<double>(family, kFarLow, c_fixed))[k] - limit[top][k];
-      const double hi = as_array(exact_window_expectations<double>(family, kFarHigh, c_fixed))[k] - limit[top][k];
+      const double lo =
+          as_array(reference::exact_window_expectations<double>(family, kFarLow, c_fixed))[k] - limit[top][k];
+      const double hi =
+          as_array(reference::exact_window_expectations<double>(family, kFarHigh, c_fixed))[k] - limit[top][k];
       const double slope = std::log(std::abs(hi / lo)) / std::log(std::log(kFarHigh) / std::log(kFarLow));
       out.checks.push_back(harness::rate_check(
           fmt::format("asymptotic rate of the exact bias of {}: local slope of log|bias| vs log log n over "

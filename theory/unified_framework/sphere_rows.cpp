@@ -1,11 +1,14 @@
 #include "theory/unified_framework/sphere_rows.hpp"
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "verify/attention/row_statistics.hpp"
+#include "verify/harness/parallel.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_top_k.hpp"
+#include "verify/sample/sphere_truncated.hpp"
 
 namespace attnlaw::theory::unified_framework {
 namespace {
@@ -43,6 +46,28 @@ RowLambda sphere_limit_lambda(rng::StreamKey stream, std::uint32_t replicate, in
   // heuristic, not a bound: the claims report how many draws it flags.
   out.decided = out.lambda >= std::log(4.0 * static_cast<double>(points.energies.size())) / log_cutoff;
   return out;
+}
+
+WindowRows sphere_window_rows(int d, double beta, std::uint64_t n, std::size_t reps, rng::StreamKey stream) {
+  WindowRows v;
+  for (auto* x : {&v.top, &v.sum_sq, &v.partition, &v.entropy, &v.top_two, &v.log_ratio}) x->resize(reps);
+  harness::for_each_replicate(reps, [&](std::size_t r) {
+    const auto keys = sample::sample_sphere_truncated(stream, static_cast<std::uint32_t>(r), n, d, beta);
+    attention::GapProfile<double> profile;
+    for (double t : keys.gaps) profile.gaps.push_back(t - keys.gaps.front());
+    const auto s = attention::softmax_summary(profile, beta);
+    const double z = std::exp(s.log_partition);
+    // Smallest terms first, so that the sum keeps the digits of the many small weights.
+    double sq = 0;
+    for (auto it = profile.gaps.rbegin(); it != profile.gaps.rend(); ++it) sq += std::exp(-2 * beta * *it);
+    v.top[r] = s.top_weight;
+    v.sum_sq[r] = sq / (z * z);
+    v.partition[r] = z;
+    v.entropy[r] = s.entropy;
+    v.top_two[r] = s.top_two_difference;
+    v.log_ratio[r] = profile.gaps.size() > 1 ? beta * profile.gaps[1] : std::numeric_limits<double>::infinity();
+  });
+  return v;
 }
 
 }  // namespace attnlaw::theory::unified_framework

@@ -1,9 +1,12 @@
 #pragma once
 // Rows of n keys uniform on S^{d-1} seen through their gap-counting function (theory-notes UF.md
 // UF.family.sphere): the accumulation scale Lambda_n of a row from its K nearest keys (the SL
-// top-K sampler), and the limit of Lambda_n / n^{2/(d-1)} from the SL limit point process.
+// top-K sampler), the limit of Lambda_n / n^{2/(d-1)} from the SL limit point process, and the
+// weight functionals of whole rows in the critical window (the SL truncated sampler).
 // Shared by UF.family.sphere and UF.exponent-fit.
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "reference/extreme_value/critical_scale.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -36,5 +39,13 @@ RowLambda sphere_row_lambda(rng::StreamKey stream, std::uint32_t replicate, std:
 // kept up to e_J - e_1 >= log_cutoff. Beyond it log k / (e_k - e_1) <= log k / log_cutoff, below
 // the retained maximum unless that maximum is itself tiny (decided says whether it is not).
 RowLambda sphere_limit_lambda(rng::StreamKey stream, std::uint32_t replicate, int d, double log_cutoff);
+
+// Per row: the top weight a_(1), sum a^2, the partition function Z = sum e^{-beta Delta} (gaps
+// from the nearest key), the entropy, a_(1) - a_(2) and beta Delta_(2) = -log(a_(2)/a_(1))
+// (infinite for a row of one key). Rows from the truncated sampler, exact at every n.
+struct WindowRows {
+  std::vector<double> top, sum_sq, partition, entropy, top_two, log_ratio;
+};
+WindowRows sphere_window_rows(int d, double beta, std::uint64_t n, std::size_t reps, rng::StreamKey stream);
 
 }  // namespace attnlaw::theory::unified_framework

@@ -5,18 +5,40 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/chi_square.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "verify/stats/location_scale.hpp"
+#include "verify/stats/power.hpp"
 
 namespace attnlaw::harness {
+namespace {
 
-Check mean_against(std::span<const double> values, double exact, const std::string& what, double target) {
-  const stats::MeanTest t = stats::z_test_mean_sample_sigma(values, exact);
-  const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
-  return mean_check(t, exact, what, sd, values.size(), "mean - exact finite-n value", 1, target);
+// The confidence of the reported intervals: 1 - alpha at the strictest per-paper alpha, 1e-6.
+constexpr double kConfidence = 0.999999;
+
+}  // namespace
+
+Check mean_against(std::span<const double> values, double exact, const std::string& what, double target,
+                   double reference_se) {
+  stats::MeanTest t = stats::z_test_mean_sample_sigma(values, exact, kConfidence);
+  if (reference_se == 0) {
+    const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
+    return mean_check(t, exact, what, sd, values.size(), "mean - exact finite-n value", 1, target);
+  }
+  const double se = std::hypot(t.std_error, reference_se);
+  const double z = (t.estimate - exact) / se;
+  t.result.statistic = z;
+  t.result.p_value = std::erfc(std::abs(z) / std::numbers::sqrt2);
+  t.result.p_method += fmt::format("; the reference's own s.e. {:.2g} added in quadrature", reference_se);
+  const double zc = stats::normal_quantile(0.5 + 0.5 * kConfidence);
+  t.ci = {t.estimate - zc * se, t.estimate + zc * se};
+  const double sd = se * std::sqrt(static_cast<double>(values.size()));
+  Check c = mean_check(t, exact, what, sd, values.size(), "mean - reference value", 1, target);
+  c.null_law = NullLaw::conservative;
+  return c;
 }
 
 Check cdf_cells_against(std::span<const double> values, const std::vector<std::pair<double, double>>& cdf,

@@ -1,17 +1,18 @@
 #include "verify/stats/bootstrap.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
 #include "verify/stats/detail/validate.hpp"
 #include "verify/stats/quantile.hpp"
 
 namespace attnlaw::stats {
 
-PercentileBootstrap stratified_percentile_bootstrap(std::span<const std::vector<double>> strata,
+std::vector<double> stratified_bootstrap_replicates(std::span<const std::vector<double>> strata,
                                                     const BootstrapStatistic& statistic, rng::StreamKey key,
-                                                    std::uint32_t replicates, double level) {
-  const std::string where = "stratified_percentile_bootstrap";
-  detail::require_open_probability(level, where, "level");
+                                                    std::uint32_t replicates) {
+  const std::string where = "stratified bootstrap";
   for (const std::vector<double>& stratum : strata) detail::require(!stratum.empty(), where, "an empty stratum");
   std::vector<std::vector<double>> resampled(strata.size());
   for (std::size_t k = 0; k < strata.size(); ++k) resampled[k].resize(strata[k].size());
@@ -29,6 +30,25 @@ PercentileBootstrap stratified_percentile_bootstrap(std::span<const std::vector<
     }
     if (const std::optional<double> value = statistic(resampled)) values.push_back(*value);
   }
+  return values;
+}
+
+double stratified_bootstrap_se(std::span<const std::vector<double>> strata, const BootstrapStatistic& statistic,
+                               rng::StreamKey key, std::uint32_t replicates) {
+  const std::vector<double> values = stratified_bootstrap_replicates(strata, statistic, key, replicates);
+  detail::require(values.size() >= 2, "stratified_bootstrap_se", "fewer than two defined replicates");
+  const auto count = static_cast<double>(values.size());
+  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / count;
+  double ss = 0;
+  for (double v : values) ss += (v - mean) * (v - mean);
+  return std::sqrt(ss / (count - 1));
+}
+
+PercentileBootstrap stratified_percentile_bootstrap(std::span<const std::vector<double>> strata,
+                                                    const BootstrapStatistic& statistic, rng::StreamKey key,
+                                                    std::uint32_t replicates, double level) {
+  detail::require_open_probability(level, "stratified_percentile_bootstrap", "level");
+  std::vector<double> values = stratified_bootstrap_replicates(strata, statistic, key, replicates);
   PercentileBootstrap out;
   out.replicates = replicates;
   out.dropped = replicates - static_cast<std::uint32_t>(values.size());

@@ -24,6 +24,16 @@ struct PercentileBootstrap {
   std::optional<Interval> ci;  // none when fewer than two replicates were defined
 };
 
+// The statistic of every replicate where it is defined, in replicate order.
+std::vector<double> stratified_bootstrap_replicates(std::span<const std::vector<double>> strata,
+                                                    const BootstrapStatistic& statistic, rng::StreamKey key,
+                                                    std::uint32_t replicates);
+
+// The standard deviation (divisor B - 1) of the defined replicates: the bootstrap standard
+// error of the statistic. Needs at least two defined replicates.
+double stratified_bootstrap_se(std::span<const std::vector<double>> strata, const BootstrapStatistic& statistic,
+                               rng::StreamKey key, std::uint32_t replicates);
+
 // The equal-tailed interval at `level` from the (1 - level)/2 and (1 + level)/2 quantiles
 // (stats::quantile) of the defined replicates. Every stratum needs at least one value; level
 // in (0, 1).

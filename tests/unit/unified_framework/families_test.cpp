@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "reference/extreme_value/finite_n_window.hpp"
 #include "tests/unit/support/run_registry.hpp"
 #include "theory/all_claims.hpp"
-#include "theory/unified_framework/finite_n_window.hpp"
 #include "verify/harness/registry.hpp"
 #include "verify/harness/runner.hpp"
 
@@ -56,7 +56,7 @@ TEST(FamilyQuadrature, ReproducesPoissonDirichletLimit) {
   int i = 0;
   for (double c : {4.0 / 3, 2.0, 4.0}) {
     const double alpha = 1 / c;
-    const auto e = limit_window_expectations<double>(c);
+    const auto e = reference::limit_window_expectations<double>(c);
     EXPECT_NEAR(e.sum_sq, 1 - alpha, 1e-6);
     EXPECT_NEAR(e.entropy, boost::math::digamma(1.0) - boost::math::digamma(1 - alpha), 1e-6);
     EXPECT_NEAR(e.partition, 1 / (1 - alpha), 1e-5);
@@ -68,7 +68,7 @@ TEST(FamilyQuadrature, Log2ScaleIsLogSquared) {
   // eta = 1: h_n = (log n)^2 in closed form (UF.md UF.family.log2).
   const reference::ScoreFamily log2{reference::ScoreFamily::Kind::log2, 1};
   for (double n : {1e4, 1e12}) {
-    EXPECT_NEAR(independent_family_scale<double>(log2, n).h / (std::log(n) * std::log(n)), 1, 1e-12);
+    EXPECT_NEAR(reference::independent_family_scale<double>(log2, n).h / (std::log(n) * std::log(n)), 1, 1e-12);
   }
 }
 

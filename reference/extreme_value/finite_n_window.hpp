@@ -1,8 +1,8 @@
 #pragma once
-// Exact finite-n expectations of the critical-window functionals of a row of n i.i.d. scores
-// (theory-notes UF.md UF.pd-limit, UF.family.*), by quadrature, with no sampling and no
-// truncation: the references against which the family claims measure both the Monte Carlo
-// (framing 1 of STATISTICS.md §1) and the finite-n bias towards PD(1/c, 0) (framing 2).
+// Exact finite-n expectations of the critical-window functionals of a row of n i.i.d. scores at
+// beta = c h_n, by quadrature, with no sampling and no truncation: the values against which a
+// Monte Carlo of the rows is measured, and from which the finite-n bias towards the
+// Poisson–Dirichlet limit PD(1/c, 0) is read.
 //
 // In the coordinates x = h_n (s - b_n) the n scores are i.i.d. with density rho_n(x)/n,
 // rho_n(x) = n f(b_n + x/h_n)/h_n, tail T_n(x) = n Fbar(b_n + x/h_n), and beta = c h_n turns
@@ -24,7 +24,7 @@
 // family_scale is seen as a discrepancy rather than reproduced.
 #include "reference/extreme_value/score_families.hpp"
 
-namespace attnlaw::theory::unified_framework {
+namespace attnlaw::reference {
 
 template <class Real>
 struct WindowExpectations {
@@ -36,19 +36,19 @@ struct WindowExpectations {
 
 // b_n = F^{-1}(1 - 1/n) and h_n = n f(b_n) from the family's tail and density, computed here.
 template <class Real>
-reference::FamilyScale<Real> independent_family_scale(const reference::ScoreFamily& family, Real n);
+FamilyScale<Real> independent_family_scale(const ScoreFamily& family, Real n);
 
 // n f(b) for a given b (the numeric hazard scale the claims compare with the closed forms).
 template <class Real>
-Real numeric_hazard_scale(const reference::ScoreFamily& family, Real n, Real b);
+Real numeric_hazard_scale(const ScoreFamily& family, Real n, Real b);
 
 // The expectations for n i.i.d. scores of `family` at beta = c h_n (h_n independent, above),
 // c > 1; exponential, gaussian, weibull (p > 1) and log2 families; n >= 100.
 template <class Real>
-WindowExpectations<Real> exact_window_expectations(const reference::ScoreFamily& family, Real n, Real c);
+WindowExpectations<Real> exact_window_expectations(const ScoreFamily& family, Real n, Real c);
 
 // The n -> infinity limit by the same quadrature: PD(1/c, 0).
 template <class Real>
 WindowExpectations<Real> limit_window_expectations(Real c);
 
-}  // namespace attnlaw::theory::unified_framework
+}  // namespace attnlaw::reference

@@ -1,4 +1,4 @@
-#include "theory/unified_framework/finite_n_window.hpp"
+#include "reference/extreme_value/finite_n_window.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/special_functions/erf.hpp>
@@ -9,11 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
-namespace attnlaw::theory::unified_framework {
+namespace attnlaw::reference {
 namespace {
-
-using reference::FamilyScale;
-using reference::ScoreFamily;
 
 // Quadrature steps: trapezoid in x and in t = log lambda is spectrally accurate for these
 // analytic, fast-decaying integrands (e^{-lambda e^{c x}} is analytic in a strip of half-width
@@ -303,4 +300,4 @@ template long double numeric_hazard_scale<long double>(const ScoreFamily&, long 
 template WindowExpectations<double> exact_window_expectations<double>(const ScoreFamily&, double, double);
 template WindowExpectations<double> limit_window_expectations<double>(double);
 
-}  // namespace attnlaw::theory::unified_framework
+}  // namespace attnlaw::reference
