@@ -34,6 +34,7 @@ struct DiagnoseArguments {
   std::string beta = "1";
   std::string plot;
   std::string report;
+  std::string max_input_bytes;
   bool json = false;
 };
 
@@ -45,11 +46,16 @@ diagnose::Diagnosis diagnose_files(const DiagnoseArguments& args, double beta) {
     if (!format) throw UsageError(fmt::format("--format: expected npy, csv or safetensors, got '{}'", args.format));
   }
   const std::optional<std::string> tensor = args.tensor.empty() ? std::nullopt : std::optional(args.tensor);
+  const std::uint64_t max_bytes = args.max_input_bytes.empty()
+                                      ? io::kDefaultMaxInputBytes
+                                      : parse_integer("--max-input-bytes", args.max_input_bytes, 1);
   std::vector<diagnose::TensorDiagnosis> tensors;
   try {
     for (const std::string& file : args.files)
-      for (const io::Tensor& t : io::read_tensors(file, format, tensor))
+      for (const io::Tensor& t : io::read_tensors(file, format, tensor, max_bytes))
         tensors.push_back(diagnose::diagnose_tensor(file, t, beta));
+  } catch (const io::InputTooLarge& e) {
+    throw UsageError(fmt::format("{} (--max-input-bytes raises the limit)", e.what()));
   } catch (const io::InputError& e) {
     throw UsageError(e.what());
   } catch (const diagnose::TensorError& e) {
@@ -111,6 +117,8 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--report", args->report,
                   "Write real_attention.json (no per-row records), real_attention.md and real_attention.svg into this "
                   "directory (the standard report links them)");
+  cmd->add_option("--max-input-bytes", args->max_input_bytes,
+                  "Largest input file read, in bytes (default 1073741824 = 1 GiB; memory is up to 3 times it)");
   cmd->add_flag("--json", args->json, "Print one JSON document on stdout");
   cmd->callback([args, &exit_status] {
     run_diagnose(*args);

@@ -90,8 +90,8 @@ Tensor parse_csv(std::span<const unsigned char> bytes, const std::string& name) 
   return t;
 }
 
-Tensor read_csv(const std::filesystem::path& path) {
-  const std::vector<unsigned char> bytes = read_file_bytes(path);
+Tensor read_csv(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  const std::vector<unsigned char> bytes = read_file_bytes(path, max_bytes);
   return parse_csv(bytes, display_name(path));
 }
 

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 
+#include "verify/io/file_bytes.hpp"
 #include "verify/io/tensor.hpp"
 
 namespace attnlaw::io {
@@ -27,6 +28,6 @@ inline constexpr std::size_t kPaddingAllowance = 1 << 16;
 
 Tensor parse_csv(std::span<const unsigned char> bytes, const std::string& name);
 
-Tensor read_csv(const std::filesystem::path& path);
+Tensor read_csv(const std::filesystem::path& path, std::uint64_t max_bytes = kDefaultMaxInputBytes);
 
 }  // namespace attnlaw::io

@@ -215,13 +215,18 @@ std::uint32_t little_endian_u32(const unsigned char* p) {
          static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
 }
 
-}  // namespace
-
-Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) {
+// The first bytes: an .npz archive or anything but \x93NUMPY is refused by them alone.
+void check_magic(std::span<const unsigned char> bytes, const std::string& name) {
   if (bytes.size() >= kZipMagic.size() && std::equal(kZipMagic.begin(), kZipMagic.end(), bytes.begin()))
     throw InputError(name + ": not an .npy file (a .npz zip archive?)");
   if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
     throw InputError(name + ": not an .npy file (wrong magic bytes, expected \\x93NUMPY)");
+}
+
+}  // namespace
+
+Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) {
+  check_magic(bytes, name);
   if (bytes.size() < 10)
     throw InputError(name + ": truncated .npy header (file is " + std::to_string(bytes.size()) + " bytes)");
   const unsigned major = bytes[6], minor = bytes[7];
@@ -289,8 +294,10 @@ Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) 
   return t;
 }
 
-Tensor read_npy(const std::filesystem::path& path) {
-  const std::vector<unsigned char> bytes = read_file_bytes(path);
+Tensor read_npy(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  // The magic first, so that a file that is no .npy (or a device) is refused before it is read.
+  check_magic(read_file_prefix(path, kMagic.size()), display_name(path));
+  const std::vector<unsigned char> bytes = read_file_bytes(path, max_bytes);
   return parse_npy(bytes, display_name(path));
 }
 

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 
+#include "verify/io/file_bytes.hpp"
 #include "verify/io/tensor.hpp"
 
 namespace attnlaw::io {
@@ -19,6 +20,6 @@ namespace attnlaw::io {
 // `bytes` is the whole file; `name` is used in messages.
 Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name);
 
-Tensor read_npy(const std::filesystem::path& path);
+Tensor read_npy(const std::filesystem::path& path, std::uint64_t max_bytes = kDefaultMaxInputBytes);
 
 }  // namespace attnlaw::io

@@ -29,13 +29,13 @@ Format format_from_extension(const std::filesystem::path& path) {
 }
 
 std::vector<Tensor> read_tensors(const std::filesystem::path& path, std::optional<Format> format,
-                                 const std::optional<std::string>& tensor) {
+                                 const std::optional<std::string>& tensor, std::uint64_t max_bytes) {
   const Format f = format ? *format : format_from_extension(path);
-  if (f == Format::safetensors) return read_safetensors(path, tensor);
+  if (f == Format::safetensors) return read_safetensors(path, tensor, max_bytes);
   if (tensor)
     throw InputError(display_name(path) + ": --tensor selects a tensor of a .safetensors file; this file is not one");
   std::vector<Tensor> one;
-  one.push_back(f == Format::npy ? read_npy(path) : read_csv(path));
+  one.push_back(f == Format::npy ? read_npy(path, max_bytes) : read_csv(path, max_bytes));
   return one;
 }
 

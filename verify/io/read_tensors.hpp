@@ -1,12 +1,14 @@
 #pragma once
 // One entry point for the command line: the format from --format or from the extension
 // (.npy, and .npz so that an archive is refused with the reason; .csv; .safetensors).
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "verify/io/file_bytes.hpp"
 #include "verify/io/tensor.hpp"
 
 namespace attnlaw::io {
@@ -21,7 +23,9 @@ Format format_from_extension(const std::filesystem::path& path);
 
 // Every tensor of the file (one for .npy and .csv). `tensor` selects one tensor by name and is
 // only meaningful for safetensors: given with another format it is an InputError.
+// `max_bytes` bounds the size of the file (InputTooLarge beyond).
 std::vector<Tensor> read_tensors(const std::filesystem::path& path, std::optional<Format> format = std::nullopt,
-                                 const std::optional<std::string>& tensor = std::nullopt);
+                                 const std::optional<std::string>& tensor = std::nullopt,
+                                 std::uint64_t max_bytes = kDefaultMaxInputBytes);
 
 }  // namespace attnlaw::io

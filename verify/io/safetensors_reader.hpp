@@ -5,15 +5,17 @@
 //
 // Dtypes F32 and F64 are read (little-endian, as the format prescribes); any other dtype is
 // refused naming it. Every offset is checked against the buffer and against the tensor's shape
-// before a byte is read; __metadata__ is ignored. Tensors come back in file order (ascending
-// data_offsets), each with its name.
+// before a byte is read; __metadata__ is ignored; a tensor named twice is refused. Tensors come back in file order
+// (ascending data_offsets), each with its name.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "verify/io/file_bytes.hpp"
 #include "verify/io/tensor.hpp"
 
 namespace attnlaw::io {
@@ -26,6 +28,7 @@ std::vector<Tensor> parse_safetensors(std::span<const unsigned char> bytes, cons
                                       const std::optional<std::string>& only = std::nullopt);
 
 std::vector<Tensor> read_safetensors(const std::filesystem::path& path,
-                                     const std::optional<std::string>& only = std::nullopt);
+                                     const std::optional<std::string>& only = std::nullopt,
+                                     std::uint64_t max_bytes = kDefaultMaxInputBytes);
 
 }  // namespace attnlaw::io

@@ -19,4 +19,11 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A file beyond the size the caller allows: what() is "FILE: problem"; the caller names the
+// option that raises the limit.
+class InputTooLarge : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 }  // namespace attnlaw::io

@@ -283,6 +283,21 @@ TEST_F(DiagnoseBadInput, MalformedFilesExitTwoNamingTheFile) {
   expect_input_error("diagnose " + kNumpy + "gauss_rows_f32.npy --plot /nonexistent-dir/x.svg", {"--plot"});
 }
 
+// Inputs bounded before they are read: a file above --max-input-bytes is refused by its size
+// (regular file) or after that many bytes (a device that never ends), naming the option; a
+// device read as .npy or .safetensors is refused by its first bytes.
+TEST_F(DiagnoseBadInput, InputSizeIsBoundedAndTheLimitNamed) {
+  const std::string rows = write("rows.csv", "1,2,3\n4,5,6\n");
+  expect_input_error("diagnose " + rows + " --max-input-bytes 8",
+                     {"rows.csv", "12 bytes exceed the limit of 8", "--max-input-bytes"});
+  EXPECT_EQ(run("diagnose " + rows + " --max-input-bytes 12").status, 0);
+  expect_input_error("diagnose " + rows + " --max-input-bytes 0", {"--max-input-bytes"});
+  expect_input_error("diagnose /dev/zero --format csv --max-input-bytes 3000000",
+                     {"/dev/zero", "more than 3000000 bytes", "--max-input-bytes"});
+  expect_input_error("diagnose /dev/zero --format npy", {"/dev/zero", "wrong magic"});
+  expect_input_error("diagnose /dev/zero --format safetensors", {"/dev/zero", "not a JSON object"});
+}
+
 TEST_F(DiagnoseBadInput, FormatOptionAndRaggedCsv) {
   // --format reads a .txt as CSV; a ragged CSV keeps each row's own n.
   const json doc = run_json(write("rows.txt", "0\n1,2\n3,4,5\n") + " --format csv --beta 2");

@@ -97,6 +97,21 @@ TEST(SafetensorsReader, Refusals) {
   const std::string overlap =
       R"({"a":{"dtype":"F32","shape":[4],"data_offsets":[0,16]},"b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})";
   expect_input_error(parse(safetensors_bytes(overlap, data)), {"back to back"});
+  // A tensor named twice: a DOM would keep the last silently.
+  const std::string twice =
+      R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"a":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})";
+  expect_input_error(parse(safetensors_bytes(twice, data)), {"bad.safetensors", "tensor 'a' appears twice"});
+  // Fields of the wrong type, nesting, and __metadata__ of any shape (skipped).
+  expect_input_error(parse(safetensors_bytes(entry("F32", "[[4]]", "[0,16]"), data)), {"must hold numbers"});
+  expect_input_error(parse(safetensors_bytes(entry("F32", "[4.5]", "[0,16]"), data)), {"non-negative integer"});
+  expect_input_error(parse(safetensors_bytes(entry("F32", "[4]", "[0,16,24]"), data)), {"[begin, end]"});
+  expect_input_error(parse(safetensors_bytes(R"({"t":5})", data)), {"tensor 't'", "not an object"});
+  expect_input_error(parse(safetensors_bytes(R"({"t":{"shape":[4],"data_offsets":[0,16]}})", data)), {"'dtype'"});
+  expect_input_error(parse(safetensors_bytes(R"({"t":{"dtype":"F32","data_offsets":[0,16]}})", data)), {"'shape'"});
+  const std::string metadata =
+      R"({"__metadata__":{"a":[1,{"b":null}],"c":"d"},"t":{"dtype":"F32","shape":[4],"data_offsets":[0,16],"x":[1]}})";
+  EXPECT_EQ(parse_safetensors(as_bytes(safetensors_bytes(metadata, data)), "m.st").at(0).shape,
+            std::vector<std::size_t>{4});
 }
 
 }  // namespace
