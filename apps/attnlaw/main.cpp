@@ -2,13 +2,36 @@
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <iostream>
 #include <string>
 
 #include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/strict_arguments.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "verify/report/report_input_error.hpp"
+
+namespace {
+
+// A write to stdout that was lost (a full disk, /dev/full) fails the command, as a lost --out
+// does; a closed pipe (`| head`) has already ended the process quietly by SIGPIPE.
+int finish_standard_output(int status) {
+  errno = 0;
+  std::cout.flush();
+  const bool flushed = std::fflush(stdout) == 0;
+  if (flushed && !std::ferror(stdout) && std::cout) return status;
+  // The write that failed may be long past, its errno overwritten since: then say only that.
+  const int error = errno;
+  if (error == EPIPE) return status;
+  fmt::print(stderr, "attnlaw: error: cannot write to standard output: {}\n",
+             error ? std::strerror(error) : "a write failed (a full disk, or a closed file)");
+  return attnlaw::cli::kExitUsage;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace attnlaw::cli;
@@ -23,16 +46,9 @@ int main(int argc, char** argv) {
   add_diagnose_command(app, exit_status);
   add_simulate_command(app, exit_status);
   add_audit_command(app, exit_status);
+  refuse_empty_values(app);
   try {
-    if (argc > 1 && argv[1][0] != '-') {
-      bool known = false;
-      std::string names;
-      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-        known = known || sub->get_name() == argv[1];
-        names += (names.empty() ? "" : ", ") + sub->get_name();
-      }
-      if (!known) throw UsageError(fmt::format("unknown command '{}'; expected one of {}", argv[1], names));
-    }
+    check_subcommand_path(app, argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
@@ -55,5 +71,5 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "attnlaw: internal error: {}\n", e.what());
     return 3;
   }
-  return exit_status;
+  return finish_standard_output(exit_status);
 }

@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -56,7 +57,51 @@ TEST(Cli, RejectsBadNumbers) {
 TEST(Cli, RejectsMissingArgumentsAndUnknownCommands) {
   expect_usage_error("reference sphere-subcritical --d 3", "--beta");
   expect_usage_error("frobnicate", "frobnicate");
-  expect_usage_error("", "subcommand");
+  expect_usage_error("", "a command is required; expected one of list, run");
+  // Each level names the word it does not know and lists its choices.
+  expect_usage_error("--bogus", "unknown option '--bogus' where a command is expected; expected one of list");
+  expect_usage_error("reference nolaw", "reference: unknown subcommand 'nolaw'; expected one of sphere-subcritical");
+  expect_usage_error("reference", "reference: a subcommand is required");
+  expect_usage_error("simulate cube", "simulate: unknown subcommand 'cube'; expected one of sphere");
+  expect_usage_error("audit frob", "audit: unknown subcommand 'frob'; expected one of calibrate, mutants");
+}
+
+// A value given as an empty string (an unset shell variable) is an error naming its option,
+// never "not given": `--out "$UNSET"` must not run a battery and write nothing.
+TEST(Cli, RefusesEmptyValuesNamingTheOption) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"run --out ''", "--out"},
+      {"run --claim ''", "--claim"},
+      {"list --paper ''", "--paper"},
+      {"diagnose ''", "FILE"},
+      {"diagnose x.npy --plot ''", "--plot"},
+      {"diagnose x.npy --report ''", "--report"},
+      {"diagnose x.npy --tensor ''", "--tensor"},
+      {"diagnose x.npy --format ''", "--format"},
+      {"audit calibrate --out ''", "--out"},
+      {"audit mutants --out ''", "--out"},
+      {"simulate sphere --d 3 --n 10 --reps 1 --beta ''", "--beta"},
+      {"report ''", "DIR"},
+  };
+  for (const auto& [args, option] : cases)
+    expect_usage_error(args, std::string(option) + ": expected a value, got an empty string");
+}
+
+// A lost write to stdout fails the command with one line (never exit 0); /dev/full refuses
+// every write with ENOSPC.
+TEST(Cli, LostStandardOutputIsAFailure) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const auto err = std::filesystem::temp_directory_path() / ("attnlaw-full-" + std::to_string(::getpid()));
+  for (const char* args : {"list --json", "list", "reference ks --n 10 --statistic 0.3", "reference pd --alpha 0.5"}) {
+    const std::string command = std::string(ATTNLAW_BINARY) + " " + args + " >/dev/full 2>" + err.string();
+    const int raw = std::system(command.c_str());
+    std::stringstream message;
+    message << std::ifstream(err).rdbuf();
+    EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 2) << args << ": " << message.str();
+    EXPECT_NE(message.str().find("cannot write to standard output"), std::string::npos) << args;
+    EXPECT_EQ(lines(message.str()), 1) << message.str();
+  }
+  std::filesystem::remove(err);
 }
 
 // A path of this process's own, nothing there yet, under the temporary directory.
