@@ -5,7 +5,6 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 
 #include "apps/attnlaw/arguments.hpp"
@@ -94,22 +93,19 @@ std::size_t held_out_number(const AuditArguments& a) {
 }
 
 // Progress over seeds whose number is known at the first seed (the default seed count follows
-// from the number of statistical checks): made at the first report.
+// from the number of statistical checks): the total is set at each report.
 class SeedProgress {
  public:
-  SeedProgress(std::size_t skipped, std::string label) : skipped_(skipped), label_(std::move(label)) {}
+  SeedProgress(std::size_t skipped, std::string label) : skipped_(skipped), progress_(0, std::move(label)) {}
   void advance(std::size_t seeds, const std::string& item) {
-    if (!progress_) progress_.emplace(seeds - skipped_, label_);
-    progress_->advance(item);
+    progress_.set_total(seeds - skipped_);
+    progress_.advance(item);
   }
-  void finish() {
-    if (progress_) progress_->finish();
-  }
+  void finish() { progress_.finish(); }
 
  private:
   std::size_t skipped_;
-  std::string label_;
-  std::optional<report::Progress> progress_;
+  report::Progress progress_;
 };
 
 // --update: the stored calibration with the --claim rows rerun on a held-out seed set (the next

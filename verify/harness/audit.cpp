@@ -620,7 +620,7 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
       if (r.seed_set == set.number && std::find(claims.begin(), claims.end(), r.claim) == claims.end())
         claims.push_back(r.claim);
     }
-    std::string purpose = set.number == 0 ? "discovery: the calibration of every claim run from scratch"
+    std::string purpose = set.number == 0 ? "discovery: the calibration run from scratch"
                                           : "held-out: confirmation of claims changed after a calibration flag";
     seed_sets.push_back({{"name", set.name()},
                          {"first_index", set.first_index()},

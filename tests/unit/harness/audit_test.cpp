@@ -88,7 +88,7 @@ std::vector<CalibrationRow> run(std::size_t seeds, std::vector<CalibrationRow> r
 // probability <= 0.01 (the family-wise alpha, Holm); U^2, sqrt(U) and the constant 1 under a
 // uniform law have AD p-values far below 1e-10 at 200 values (sup |ECDF - u| = 1/4 or 1), so they
 // are flagged with probability > 1 - 1e-6.
-TEST(Calibration, FlagsMiscalibratedPValuesTwoSidedAndCalibratedOnesNot) {
+TEST(AuditCalibration, FlagsMiscalibratedPValuesTwoSidedAndCalibratedOnesNot) {
   const auto rows = run(200);
   ASSERT_EQ(rows.size(), 8u);
   for (const auto& r : rows) EXPECT_EQ(r.seeds, 200u);
@@ -119,7 +119,7 @@ TEST(Calibration, FlagsMiscalibratedPValuesTwoSidedAndCalibratedOnesNot) {
 // null, the uniformity test's p-value is <= 0.01 in 1% of sets, and the count falls within the
 // exact binomial band at level 1e-6; a pile-up near 1 is seen by the two-sided test and not by the
 // conservative one.
-TEST(UniformityTest, HasItsSizeAndSeesPileUpsOnlyWhenTwoSided) {
+TEST(AuditUniformityTest, HasItsSizeAndSeesPileUpsOnlyWhenTwoSided) {
   constexpr std::size_t kSets = 2000, kN = 100;
   rng::SampleSource source(rng::make_key(7, "audit_test", "uniformity"), 0, 0);
   std::size_t null_rejections = 0, piled_two_sided = 0, piled_one_sided = 0;
@@ -166,7 +166,7 @@ std::vector<long double> sf_by_sum(std::size_t n, double q) {
   return out;
 }
 
-TEST(BinomialBand, MatchesExactValuesComputedIndependently) {
+TEST(AuditBinomialBand, MatchesExactValuesComputedIndependently) {
   // Hand values: P(X = 0) for Binomial(10, 1/2) is 2^-10, so its two-sided p is 2^-9.
   EXPECT_DOUBLE_EQ(count_p_value(0, 10, 0.5, NullLaw::uniform), 1.0 / 512);
   EXPECT_DOUBLE_EQ(count_p_value(10, 10, 0.5, NullLaw::conservative), 1.0 / 1024);
@@ -204,7 +204,7 @@ TEST(BinomialBand, MatchesExactValuesComputedIndependently) {
 
 // The seeds a band needs for a lower end: the least S with (1 - level)^S < beta / 2, which is the
 // first S at which the band's lower end is 1.
-TEST(BinomialBand, SeedsForContentIsWhereTheLowerEndAppears) {
+TEST(AuditBinomialBand, SeedsForContentIsWhereTheLowerEndAppears) {
   for (double level : {0.05, 0.01}) {
     for (double beta : {1e-3, 0.01 / 909, 0.01 / 21}) {
       const std::size_t s = seeds_for_content(level, beta);
@@ -221,7 +221,7 @@ TEST(BinomialBand, SeedsForContentIsWhereTheLowerEndAppears) {
 
 // Holm over every test of every statistical row, and within each paper: the adjusted p-values are
 // holm_adjust's over the raw ones, in row order, three per row.
-TEST(Calibration, HolmOverAllTestsAndWithinEachPaper) {
+TEST(AuditCalibration, HolmOverAllTestsAndWithinEachPaper) {
   auto rows = run(40);
   rows.push_back(rows[0]);
   rows.back().paper = "XX";
@@ -261,7 +261,7 @@ TEST(Calibration, HolmOverAllTestsAndWithinEachPaper) {
 }
 
 // Without --seeds the run holds the fewest seeds that give every band a lower end.
-TEST(Calibration, DefaultSeedsGiveTheBandsContent) {
+TEST(AuditCalibration, DefaultSeedsGiveTheBandsContent) {
   const auto rows = run(0);
   const std::size_t expected = default_seeds(7);  // 7 statistical checks, 21 tests
   EXPECT_EQ(expected, seeds_for_content(0.01, 0.01 / 21));
@@ -290,13 +290,13 @@ std::vector<CalibrationRow> through_document(const std::vector<CalibrationRow>& 
   return calibration_rows_from(nlohmann::json::parse(calibration_document(rows, options, seeds).dump()), options);
 }
 
-TEST(Calibration, ResumedRunIsTheRunInOneGo) {
+TEST(AuditCalibration, ResumedRunIsTheRunInOneGo) {
   expect_same_rows(run(12, run(5)), run(12));
   expect_same_rows(run(12, through_document(run(5), 12)), run(12));
   expect_same_rows(run(9, through_document(run(4, {}, 2), 9), 2), run(9, {}, 2));
 }
 
-TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
+TEST(AuditCalibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
   auto stored = run(5);
   stored[0].p_values.back() = std::nextafter(stored[0].p_values.back(), 2.0);
   EXPECT_THROW(run(8, stored), std::runtime_error);
@@ -311,7 +311,7 @@ TEST(Calibration, ResumeRefusesRowsThisCodeDoesNotReproduce) {
 }
 
 // Seed sets: discovery and held-out sets use disjoint index ranges, and their 32-bit seeds differ.
-TEST(SeedSets, AreNamedAndDisjoint) {
+TEST(AuditSeedSets, AreNamedAndDisjoint) {
   EXPECT_EQ(SeedSet({0, 5}).name(), "discovery");
   EXPECT_EQ(SeedSet({3, 5}).name(), "held-out-3");
   EXPECT_EQ(seed_set_number("held-out-12"), 12u);
@@ -352,7 +352,7 @@ const Registry& two_claims() {
 
 // --update reruns the named claim on a held-out seed set, keeps the other rows as stored, and
 // recounts the policy FAILs with Holm over every row of the paper.
-TEST(CalibrationUpdate, RerunsOnHeldOutSeedsAndKeepsTheRest) {
+TEST(AuditCalibrationUpdate, RerunsOnHeldOutSeedsAndKeepsTheRest) {
   RunOptions options;
   options.threads = 1;
   const auto battery = select_claims(two_claims(), options);
@@ -401,7 +401,7 @@ TEST(CalibrationUpdate, RerunsOnHeldOutSeedsAndKeepsTheRest) {
   EXPECT_THROW(update_calibration(battery, {"TEST.p-values"}, options, tampered, 2, nullptr), std::runtime_error);
 }
 
-TEST(CalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
+TEST(AuditCalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
   RunOptions options;
   options.threads = 1;
   const auto battery = select_claims(two_claims(), options);
@@ -418,7 +418,7 @@ TEST(CalibrationUpdate, RefusesKeptRowsThisCodeDoesNotReproduce) {
 
 // The document counts deterministic checks apart and says so in its headline; it names the seed
 // set of every row and the updates.
-TEST(CalibrationDocument, CountsDeterministicChecksApartAndNamesSeedSets) {
+TEST(AuditCalibrationDocument, CountsDeterministicChecksApartAndNamesSeedSets) {
   RunOptions options;
   options.threads = 1;
   const auto battery = select_claims(two_claims(), options);
@@ -472,7 +472,7 @@ Registry planting_registry() {
 
 // The catalogue knows which claims carry each mutant, and refuses a planted bug it does not name
 // or a catalogued one no claim carries.
-TEST(MutantCatalogue, NamesTheClaimsThatCarryEachMutant) {
+TEST(AuditMutantCatalogue, NamesTheClaimsThatCarryEachMutant) {
   const Registry r = planting_registry();
   ASSERT_EQ(r.mutants().size(), 2u);
   EXPECT_EQ(r.mutants()[0].claims, std::vector<std::string>{"TEST.a"});
@@ -488,7 +488,7 @@ TEST(MutantCatalogue, NamesTheClaimsThatCarryEachMutant) {
 
 // --update keeps the stored rows of mutants not rerun, replaces the rerun ones, recomputes the
 // kill rate over all current mutants, and refuses a stored document it cannot stand on.
-TEST(MutantsUpdate, ReplacesTheRerunRowsAndRefusesStaleOnes) {
+TEST(AuditMutantsUpdate, ReplacesTheRerunRowsAndRefusesStaleOnes) {
   const Registry registry = planting_registry();
   RunOptions options;
   Json stored = mutants_document({}, options);
