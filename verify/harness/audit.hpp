@@ -162,8 +162,8 @@ struct CalibrationUpdate {
 // The updates recorded in a stored document ("updates"), to carry into the next one.
 std::vector<CalibrationUpdate> calibration_updates_from(const nlohmann::json& doc);
 
-// `seeds`: the seeds asked for; the rows may hold fewer (a checkpoint). `updates`: every --update
-// that made these rows, listed in the document.
+// `seeds`: the seeds asked for; the rows may hold fewer (a checkpoint, which leaves out the
+// figure's "ecdf_bands"). `updates`: every --update that made these rows, listed in the document.
 Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOptions& options, std::size_t seeds,
                           const std::vector<CalibrationUpdate>& updates = {}, double family_alpha = kFamilyAlpha);
 
