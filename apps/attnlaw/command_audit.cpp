@@ -31,6 +31,7 @@ struct AuditArguments {
   std::string out;
   std::string resume;
   std::string update;
+  std::string held_out;
   bool json = false;
   bool list = false;
 };
@@ -82,10 +83,33 @@ int finish_calibration(const AuditArguments& a, const harness::Json& doc) {
     std::cout << report::render_calibration_markdown(plain);
   }
   const auto& s = doc["summary"];
-  return s["outside_band"].get<std::size_t>() + s["non_uniform"].get<std::size_t>() > 0 ? kExitCheckFailed : kExitPass;
+  return s["flagged"].get<std::size_t>() + s["deterministic_failed"].get<std::size_t>() > 0 ? kExitCheckFailed
+                                                                                            : kExitPass;
 }
 
-// --update: the stored calibration with the --claim rows rerun over all its seeds.
+// --held-out K: the number of a held-out seed set (K >= 1), or 0 when not given.
+std::size_t held_out_number(const AuditArguments& a) {
+  return a.held_out.empty() ? 0 : parse_integer("--held-out", a.held_out, 1, 1000);
+}
+
+// Progress over seeds whose number is known at the first seed (the default seed count follows
+// from the number of statistical checks): the total is set at each report.
+class SeedProgress {
+ public:
+  SeedProgress(std::size_t skipped, std::string label) : skipped_(skipped), progress_(0, std::move(label)) {}
+  void advance(std::size_t seeds, const std::string& item) {
+    progress_.set_total(seeds - skipped_);
+    progress_.advance(item);
+  }
+  void finish() { progress_.finish(); }
+
+ private:
+  std::size_t skipped_;
+  report::Progress progress_;
+};
+
+// --update: the stored calibration with the --claim rows rerun on a held-out seed set (the next
+// unused one, or --held-out K), as many seeds as the stored rows.
 int update_calibration(const AuditArguments& a) {
   if (!a.resume.empty()) throw UsageError("--update: not with --resume");
   if (a.claims.empty()) throw UsageError("--update: expected --claim, the claims whose checks changed");
@@ -106,37 +130,46 @@ int update_calibration(const AuditArguments& a) {
   const std::size_t seeds = stored.front().seeds;
   if (!a.seeds.empty() && parse_integer("--seeds", a.seeds, 1, 100000) != seeds) {
     throw UsageError(
-        fmt::format("--seeds: the stored calibration holds {} seeds; --update reruns exactly those", seeds));
+        fmt::format("--seeds: the stored calibration holds {} seeds; --update reruns exactly that many", seeds));
   }
+  const std::size_t held_out = a.held_out.empty() ? harness::next_held_out(stored) : held_out_number(a);
   std::vector<std::string> rerun_ids;
   for (const harness::Claim* c : rerun) rerun_ids.push_back(c->info().id);
-  std::vector<std::string> listed = rerun_ids;
-  if (stored_doc.contains("rerun_claims")) {
-    for (const auto& c : stored_doc.at("rerun_claims")) {
-      if (std::find(listed.begin(), listed.end(), c.get<std::string>()) == listed.end()) listed.push_back(c);
-    }
+  std::vector<harness::CalibrationUpdate> updates;
+  try {
+    updates = harness::calibration_updates_from(nlohmann::json::parse(stored_doc.dump()));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
   }
+  harness::CalibrationUpdate update{rerun_ids, held_out, {}};
+  for (const harness::CalibrationRow& row : stored) {
+    const bool rerun_row = std::find(rerun_ids.begin(), rerun_ids.end(), row.claim) != rerun_ids.end();
+    if (rerun_row && std::find(update.replaced.begin(), update.replaced.end(), row.seed_set) == update.replaced.end())
+      update.replaced.push_back(row.seed_set);
+  }
+  updates.push_back(update);
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
-  report::Progress progress(seeds, "calibration seeds of the rerun claims");
-  const auto after_seed = [&](std::size_t done, const std::vector<harness::CalibrationRow>&) {
-    progress.advance(fmt::format("seed {}", done));
+  SeedProgress progress(0, fmt::format("held-out seeds ({}) of the rerun claims", harness::seed_set_name(held_out)));
+  const auto after_seed = [&](std::size_t done, std::size_t total, const std::vector<harness::CalibrationRow>&) {
+    progress.advance(total, fmt::format("seed {}", done));
   };
   std::vector<harness::CalibrationRow> rows;
   try {
-    rows = harness::update_calibration(battery, rerun_ids, options, stored, after_seed);
+    rows = harness::update_calibration(battery, rerun_ids, options, stored, held_out, after_seed);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("--claim: {} {}", e.what(), a.update));
+    throw UsageError(fmt::format("--claim/--held-out: {} ({})", e.what(), a.update));
   } catch (const std::runtime_error& e) {
     throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
   }
   progress.finish();
-  return finish_calibration(a, harness::calibration_document(rows, options, seeds, listed));
+  return finish_calibration(a, harness::calibration_document(rows, options, seeds, updates));
 }
 
 int calibrate(const AuditArguments& a) {
   if (!a.update.empty()) return update_calibration(a);
-  if (a.seeds.empty()) throw UsageError("--seeds: required, an integer >= 1");
-  const std::size_t seeds = parse_integer("--seeds", a.seeds, 1, 100000);
+  // 0: the default, the fewest seeds that give every binomial band content (known at the first seed).
+  const std::size_t seeds = a.seeds.empty() ? 0 : parse_integer("--seeds", a.seeds, 1, 100000);
+  const harness::CalibrationPlan plan{held_out_number(a), seeds};
   const harness::RunOptions options = audit_options(a, "smoke");
   std::vector<const harness::Claim*> claims;
   try {
@@ -147,37 +180,47 @@ int calibrate(const AuditArguments& a) {
   std::vector<harness::CalibrationRow> stored;
   if (!a.resume.empty()) {
     stored = stored_calibration("--resume", a.resume, read_document("--resume", a.resume, kCalibrationFile), options);
-    if (stored.front().seeds > seeds) {
+    if (seeds != 0 && stored.front().seeds > seeds) {
       throw UsageError(
           fmt::format("--resume: {}: it holds {} seeds, more than --seeds {}", a.resume, stored.front().seeds, seeds));
+    }
+    if (stored.front().seed_set != plan.seed_set) {
+      throw UsageError(fmt::format("--resume: {}: its rows are of seed set {}, not {} (--held-out)", a.resume,
+                                   harness::seed_set_name(stored.front().seed_set),
+                                   harness::seed_set_name(plan.seed_set)));
     }
   }
   if (!a.out.empty()) prepare_output_directory("--out", a.out);
   // A resumed run's work is the rerun of the last stored seed and the seeds after it; items name
   // the seed's number in the whole calibration.
   const std::size_t stored_seeds = stored.empty() ? 0 : stored.front().seeds;
-  report::Progress progress(seeds - (stored_seeds == 0 ? 0 : stored_seeds - 1), "calibration seeds");
+  SeedProgress progress(stored_seeds == 0 ? 0 : stored_seeds - 1,
+                        fmt::format("calibration seeds ({})", harness::seed_set_name(plan.seed_set)));
   // Every seed's rows are checkpointed into --out/calibration.json at most once a minute, so a
   // run of hours that is stopped can continue with --resume.
   auto last_checkpoint = std::chrono::steady_clock::now();
-  const auto after_seed = [&](std::size_t done, const std::vector<harness::CalibrationRow>& rows) {
-    progress.advance(done == stored_seeds ? fmt::format("seed {} (stored, reproduced)", done)
-                                          : fmt::format("seed {}", done));
+  std::size_t asked = seeds;
+  const auto after_seed = [&](std::size_t done, std::size_t total, const std::vector<harness::CalibrationRow>& rows) {
+    asked = total;
+    progress.advance(
+        total, done == stored_seeds ? fmt::format("seed {} (stored, reproduced)", done) : fmt::format("seed {}", done));
     const auto now = std::chrono::steady_clock::now();
-    if (a.out.empty() || done == seeds || now - last_checkpoint < std::chrono::minutes(1)) return;
+    if (a.out.empty() || done == total || now - last_checkpoint < std::chrono::minutes(1)) return;
     report::write_calibration_checkpoint(
-        nlohmann::json::parse(harness::calibration_document(rows, options, seeds).dump()), a.out);
+        nlohmann::json::parse(harness::calibration_document(rows, options, total).dump()), a.out);
     last_checkpoint = now;
   };
   std::vector<harness::CalibrationRow> rows;
   try {
-    rows = harness::calibrate(claims, options, seeds, after_seed, std::move(stored));
+    rows = harness::calibrate(claims, options, plan, after_seed, std::move(stored));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--seeds/--resume: {}", e.what()));
   } catch (const std::runtime_error& e) {
     if (!a.resume.empty()) throw UsageError(fmt::format("--resume: {}: {}", a.resume, e.what()));
     throw;
   }
   progress.finish();
-  return finish_calibration(a, harness::calibration_document(rows, options, seeds));
+  return finish_calibration(a, harness::calibration_document(rows, options, asked));
 }
 
 int mutants(const AuditArguments& a) {
@@ -243,18 +286,23 @@ void add_audit_command(CLI::App& app, int& exit_status) {
   audit->require_subcommand(1);
 
   auto cal = std::make_shared<AuditArguments>();
-  CLI::App* c =
-      audit->add_subcommand("calibrate", "Run each check over many seeds: false-failure band, p-value uniformity");
+  CLI::App* c = audit->add_subcommand(
+      "calibrate", "Run each check over many seeds: p-values against their null law, counts in binomial bands");
   c->add_option("--battery", cal->battery, "smoke (default), standard or full");
   c->add_option("--claim", cal->claims, "Only these claims (repeatable)");
-  c->add_option("--seeds", cal->seeds, "Number of calibration seeds (with --update: the stored number)");
+  c->add_option("--seeds", cal->seeds,
+                "Number of calibration seeds (default: the fewest at which every binomial band at 0.05 and 0.01 has "
+                "a lower end, given the number of statistical checks; with --update: the stored number)");
+  c->add_option("--held-out", cal->held_out,
+                "Run on held-out seed set K >= 1 (indices K*10^6..), not the discovery set; with --update: the set "
+                "the rerun claims use (default: the next one the stored calibration has not used)");
   c->add_option("--threads", cal->threads, "OpenMP threads");
   c->add_option("--out", cal->out, "Write calibration.json, calibration.md and figures/ here");
   c->add_option("--resume", cal->resume,
                 "Continue the calibration.json of an earlier run (its last seed is rerun and must reproduce)");
   c->add_option("--update", cal->update,
-                "Rerun the --claim rows of this earlier calibration.json over all its seeds and keep the rest "
-                "(the whole battery's last seed must reproduce them)");
+                "Rerun the --claim rows of this earlier calibration.json on a held-out seed set never used before "
+                "(as many seeds as it holds) and keep the rest (each kept claim's last seed must reproduce)");
   c->add_flag("--json", cal->json, "Print one JSON document");
   c->callback([cal, &exit_status] { exit_status = calibrate(*cal); });
 

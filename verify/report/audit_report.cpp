@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <set>
 #include <vector>
 
 #include "verify/report/atomic_file.hpp"
+#include "verify/report/calibration_figure.hpp"
 #include "verify/report/figures.hpp"
 #include "verify/report/gnuplot_process.hpp"
-#include "verify/report/gnuplot_script.hpp"
 #include "verify/report/number_format.hpp"
 
 namespace attnlaw::report {
@@ -36,96 +35,160 @@ std::string cell(std::string text) {
   return out;
 }
 
-// Histogram of every p-value of one claim, 10 bins, with the uniform expectation.
-nlohmann::json histogram_figure(const std::string& claim, const std::vector<double>& p) {
-  constexpr int kBins = 10;
-  std::vector<double> counts(kBins, 0);
-  for (double v : p) counts[std::min(kBins - 1, static_cast<int>(v * kBins))] += 1;
-  nlohmann::json x = nlohmann::json::array(), y = nlohmann::json::array(), expected = nlohmann::json::array();
-  for (int b = 0; b < kBins; ++b) {
-    x.push_back((b + 0.5) / kBins);
-    y.push_back(counts[static_cast<std::size_t>(b)]);
-    expected.push_back(static_cast<double>(p.size()) / kBins);
+std::string params_cell(const nlohmann::json& row) { return cell(row.at("params").dump()); }
+
+std::string count_cell(const nlohmann::json& t) {
+  const bool inside = t.at("inside_band").get<bool>();
+  return fmt::format("{}{} [{}, {}]{}", inside ? "" : "**", t.at("count").get<std::size_t>(),
+                     t.at("band")[0].get<std::size_t>(), t.at("band")[1].get<std::size_t>(), inside ? "" : "**");
+}
+
+std::string statistical_verdict(const nlohmann::json& r) {
+  if (r.at("flagged").get<bool>()) return "**FLAGGED**";
+  if (r.at("flagged_within_paper").get<bool>()) return "**flagged within paper**";
+  return "ok";
+}
+
+std::vector<std::string> papers_of(const nlohmann::json& doc) {
+  std::vector<std::string> papers;
+  for (const auto& r : doc.at("checks")) {
+    const std::string p = r.at("paper").get<std::string>();
+    if (std::find(papers.begin(), papers.end(), p) == papers.end()) papers.push_back(p);
   }
-  nlohmann::json series = nlohmann::json::array();
-  series.push_back({{"label", "p-values"}, {"style", "points"}, {"x", x}, {"y", y}});
-  series.push_back({{"label", "uniform"}, {"style", "lines"}, {"x", x}, {"y", expected}});
-  return {{"id", "calibration-" + slug(claim)},
-          {"claim", claim},
-          {"kind", "curves"},
-          {"title", fmt::format("{}: p-values of every check over all seeds ({} values)", claim, p.size())},
-          {"xlabel", "p-value (bin centre)"},
-          {"ylabel", "count"},
-          {"log_x", false},
-          {"log_y", false},
-          {"series", series}};
+  return papers;
 }
 
 }  // namespace
 
 std::string render_calibration_markdown(const nlohmann::json& doc) {
   const auto& s = doc.at("summary");
-  const std::size_t checks = s.at("checks"), outside = s.at("outside_band"), flagged = s.at("non_uniform");
+  const auto& mult = doc.at("multiplicity");
+  const std::size_t seeds = doc.at("seeds").get<std::size_t>();
   std::string md =
       fmt::format("# attnlaw audit: calibration of the {} battery\n\n", doc.at("battery").get<std::string>());
-  if (outside == 0 && flagged == 0) {
-    md += fmt::format(
-        "All {} checks stayed inside their false-failure bands over {} seeds, and no check's p-values "
-        "departed from their null law (KS, flag below {}).\n\n",
-        checks, doc.at("seeds").get<std::size_t>(), format_p(doc.at("uniformity_alpha")));
+  md += doc.at("headline").get<std::string>() + ".\n\n";
+
+  // Anomalies first: flagged statistical checks, deterministic checks that did not hold, and
+  // policy FAILs (a false FAIL of the battery, rare by design: at most alpha per run).
+  std::string anomalies;
+  for (const auto& r : doc.at("checks")) {
+    const bool statistical = r.at("kind") == "statistical";
+    std::string what;
+    if (statistical) {
+      if (r.at("flagged") || r.at("flagged_within_paper")) what = statistical_verdict(r);
+      if (r.at("fails").get<std::size_t>() > 0)
+        what += fmt::format("{}{} policy FAIL(s)", what.empty() ? "" : "; ", r.at("fails").get<std::size_t>());
+    } else if (r.at("fails").get<std::size_t>() > 0) {
+      what = fmt::format("**did not hold under {} seed(s)**", r.at("fails").get<std::size_t>());
+    }
+    if (what.empty()) continue;
+    anomalies += fmt::format(
+        "| {} | {} | {} | {} | {} | {} | {} | {} |\n", r.at("claim").get<std::string>(),
+        r.at("test").get<std::string>(), params_cell(r), r.at("seed_set").get<std::string>(),
+        statistical ? format_p(r.at("uniformity").at("p")) + " (" + format_p(r.at("uniformity").at("p_holm")) + ")"
+                    : std::string("-"),
+        statistical ? count_cell(r.at("counts")[0]) : std::string("-"),
+        statistical ? count_cell(r.at("counts")[1]) : std::string("-"), what);
+  }
+  if (anomalies.empty()) {
+    md +=
+        "No anomalies: no statistical check flagged (over all or within its paper), no deterministic check that "
+        "failed under a seed, no policy FAIL.\n\n";
   } else {
-    md += fmt::format(
-        "{} of {} checks outside their false-failure band, {} with non-uniform p-values, over {} seeds.\n\n", outside,
-        checks, flagged, doc.at("seeds").get<std::size_t>());
-    md += "| claim | test | params | fails | band | uniformity p |\n|---|---|---|---|---|---|\n";
-    for (const auto& r : doc.at("checks")) {
-      if (r.at("within_band") && !r.at("uniformity_flag")) continue;
-      md += fmt::format("| {} | {} | {} | {} | [{}, {}] | {} |\n", r.at("claim").get<std::string>(),
-                        r.at("test").get<std::string>(), cell(r.at("params").dump()), r.at("fails").get<std::size_t>(),
-                        r.at("band")[0].get<std::size_t>(), r.at("band")[1].get<std::size_t>(),
-                        r.at("uniformity_p").is_null() ? "-" : format_p(r.at("uniformity_p")));
+    md +=
+        "Anomalies:\n\n| claim | test | params | seed set | uniformity p (Holm) | p <= 0.05 [band] | p <= 0.01 [band] "
+        "| what |\n|---|---|---|---|---|---|---|---|\n" +
+        anomalies + "\n";
+  }
+
+  std::string content;
+  for (const auto& c : doc.at("band_content")) {
+    content += fmt::format("{}{} seeds at {}", content.empty() ? "" : ", ", c.at("seeds_needed").get<std::size_t>(),
+                           format_p(c.at("level")));
+  }
+  md += "## Method\n\n";
+  md += fmt::format(
+      "Each check ran under {} seeds of a named seed set (rule: {}). Statistical checks ({}) are tested against the "
+      "null law each states. **Uniformity**: a uniform null law (a continuous statistic against a point null) gets "
+      "the Anderson-Darling test of its p-values against U(0,1) with the finite-n law, two-sided by construction: an "
+      "excess of small p-values and a pile-up near 1 (a check that cannot fail, as TestU01 treats it) both count; a "
+      "conservative null law (a discrete count, a tolerance band, a reference with its own fixed Monte Carlo error) "
+      "promises only P(p <= u) <= u, so only an excess of small p-values is tested (one-sided Smirnov D+, exact). "
+      "**Counts**: the number of seeds with raw p <= 0.05 and with p <= 0.01 against Binomial(seeds, level), exact: "
+      "two-sided (central p-value) for a uniform law, one-sided (too many) for a conservative one. **Multiplicity**: "
+      "{} over the {} tests of the family ({}) at family-wise alpha {}; the same within each paper is reported "
+      "beside it. A count's band is the counts whose exact p is at least the Bonferroni level alpha/{} = {} "
+      "(Holm's first threshold), so a count outside it is flagged. A band has a lower end only with enough seeds: {} "
+      "(for this family; `--seeds` defaults to the largest). Policy FAILs (Holm-adjusted p < alpha = {} within the "
+      "paper at one seed) are counted for the record: {} in all, against at most {} expected (alpha per statistical "
+      "run). **Deterministic checks** ({}) have no p-value and are not calibrated: they must hold under every seed, "
+      "and {} did not.\n\n",
+      seeds, doc.at("seed_rule").get<std::string>(), s.at("statistical").get<std::size_t>(),
+      mult.at("method").get<std::string>(), mult.at("tests").get<std::size_t>(), mult.at("family").get<std::string>(),
+      format_p(doc.at("family_alpha")), mult.at("tests").get<std::size_t>(), format_p(mult.at("band_level")), content,
+      format_p(doc.at("alpha")), s.at("policy_fails").get<std::size_t>(), format_significant(s.at("policy_fail_bound")),
+      s.at("deterministic").get<std::size_t>(), s.at("deterministic_failed").get<std::size_t>());
+
+  md += "## Seed sets\n\n| set | indices | seeds | purpose | claims |\n|---|---|---|---|---|\n";
+  for (const auto& set : doc.at("seed_sets")) {
+    std::string claims;
+    for (const auto& c : set.at("claims")) claims += (claims.empty() ? "" : ", ") + c.get<std::string>();
+    md += fmt::format("| {} | {}..{} | {} | {} | {} |\n", set.at("name").get<std::string>(),
+                      set.at("first_index").get<std::size_t>(), set.at("last_index").get<std::size_t>(),
+                      set.at("count").get<std::size_t>(), set.at("purpose").get<std::string>(), claims);
+  }
+  md += "\n";
+  if (!doc.at("updates").empty()) {
+    md +=
+        "Updates (`--update`: claims changed after a calibration flag, rerun on held-out seeds never used "
+        "before; every other claim's rows reproduced the last seed of their own set bit for bit; policy FAILs "
+        "recounted run by run):\n\n";
+    for (const auto& u : doc.at("updates")) {
+      std::string claims, replaced;
+      for (const auto& c : u.at("claims")) claims += (claims.empty() ? "" : ", ") + c.get<std::string>();
+      for (const auto& c : u.at("replaced")) replaced += (replaced.empty() ? "" : ", ") + c.get<std::string>();
+      md += fmt::format("- {} on {} (replacing rows from {})\n", claims, u.at("seed_set").get<std::string>(),
+                        replaced.empty() ? "-" : replaced);
     }
     md += "\n";
   }
-  md += fmt::format(
-      "Method: each check runs under {} seeds (seed rule: {}). A check fails a run when its Holm-adjusted p-value is "
-      "below alpha = {}; the number of failing runs must lie in the two-sided binomial band of level {} at that alpha "
-      "(NIST SP 800-22 proportion test, exact). The p-values of a check must follow its null law, flagged below {}: a "
-      "check with a uniform null law (a continuous statistic, a point null) gets the two-sided Kolmogorov-Smirnov test "
-      "against U(0,1); a conservative one (an exact test of a count, a composite null such as a tolerance band, or a "
-      "reference whose own fixed Monte Carlo error is in the standard error) only guarantees P(p <= u) <= u, so it "
-      "gets "
-      "the one-sided test for an excess of small p-values (D+ of the ECDF over the diagonal, exact Smirnov law). A "
-      "flag "
-      "means the finite-n bias is more than the check tolerates. Deterministic checks must hold under every seed.\n\n",
-      doc.at("seeds").get<std::size_t>(), doc.at("seed_rule").get<std::string>(), format_p(doc.at("alpha")),
-      format_significant(doc.at("band_level")), format_p(doc.at("uniformity_alpha")));
-  if (doc.contains("rerun_claims") && !doc.at("rerun_claims").empty()) {
-    std::string names;
-    for (const auto& n : doc.at("rerun_claims")) names += (names.empty() ? "" : ", ") + n.get<std::string>();
-    md += fmt::format(
-        "Claims rerun over all seeds with `--update` after a fix: {}. Every other row is from the earlier "
-        "run and reproduced its last seed bit for bit in the whole battery; the Holm fails of every row "
-        "were recounted from the p-values.\n\n",
-        names);
+
+  md +=
+      "## Per paper\n\n| paper | statistical checks | flagged (Holm over all) | flagged (Holm within paper) | "
+      "deterministic checks | did not hold | figure |\n|---|---|---|---|---|---|---|\n";
+  for (const std::string& paper : papers_of(doc)) {
+    const auto& p = s.at("by_paper").at(paper);
+    const bool figure = doc.at("ecdf_bands").contains(paper);
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", paper, p.at("statistical").get<std::size_t>(),
+                      p.at("flagged").get<std::size_t>(), p.at("flagged_within_paper").get<std::size_t>(),
+                      p.at("deterministic").get<std::size_t>(), p.at("deterministic_failed").get<std::size_t>(),
+                      figure ? fmt::format("[ECDF - u](figures/calibration-{}.svg)", slug(paper)) : "-");
   }
   md +=
-      "| claim | test | target | params | seeds | fails | band | null law | uniformity p | verdict |\n"
-      "|---|---|---|---|---|---|---|---|---|---|\n";
-  std::set<std::string> claims;
+      "\n## Statistical checks\n\n"
+      "| claim | test | target | params | seed set | null law | uniformity p (Holm) | p <= 0.05 [band] | p <= 0.01 "
+      "[band] | policy FAILs | verdict |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : doc.at("checks")) {
-    claims.insert(r.at("claim").get<std::string>());
-    const bool ok = r.at("within_band") && !r.at("uniformity_flag");
-    const bool deterministic = r.at("uniformity_p").is_null();
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | [{}, {}] | {} | {} | {} |\n", r.at("claim").get<std::string>(),
-                      r.at("test").get<std::string>(), cell(r.at("target").get<std::string>()),
-                      cell(r.at("params").dump()), r.at("seeds").get<std::size_t>(), r.at("fails").get<std::size_t>(),
-                      r.at("band")[0].get<std::size_t>(), r.at("band")[1].get<std::size_t>(),
-                      deterministic ? "-" : r.at("null_law").get<std::string>(),
-                      r.at("uniformity_p").is_null() ? "-" : format_p(r.at("uniformity_p")), ok ? "ok" : "**ANOMALY**");
+    if (r.at("kind") != "statistical") continue;
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} | {} | {} |\n",
+                      r.at("claim").get<std::string>(), r.at("test").get<std::string>(),
+                      cell(r.at("target").get<std::string>()), params_cell(r), r.at("seed_set").get<std::string>(),
+                      r.at("null_law").get<std::string>(), format_p(r.at("uniformity").at("p")),
+                      format_p(r.at("uniformity").at("p_holm")), count_cell(r.at("counts")[0]),
+                      count_cell(r.at("counts")[1]), r.at("fails").get<std::size_t>(), statistical_verdict(r));
   }
-  md += "\nFigures:\n\n";
-  for (const std::string& c : claims) md += fmt::format("- [{}](figures/calibration-{}.svg)\n", c, slug(c));
+  md +=
+      "\n## Deterministic checks (not calibrated: no randomness)\n\n"
+      "| claim | test | target | params | seed set | seeds | did not hold under | verdict |\n"
+      "|---|---|---|---|---|---|---|---|\n";
+  for (const auto& r : doc.at("checks")) {
+    if (r.at("kind") != "deterministic") continue;
+    const std::size_t fails = r.at("fails").get<std::size_t>();
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", r.at("claim").get<std::string>(),
+                      r.at("test").get<std::string>(), cell(r.at("target").get<std::string>()), params_cell(r),
+                      r.at("seed_set").get<std::string>(), r.at("seeds").get<std::size_t>(), fails,
+                      fails == 0 ? "held under every seed" : "**DID NOT HOLD**");
+  }
   return md;
 }
 
@@ -193,16 +256,11 @@ std::string render_mutants_markdown(const nlohmann::json& doc) {
 }
 
 void write_calibration_report(const nlohmann::json& doc, const std::filesystem::path& dir) {
-  std::map<std::string, std::vector<double>> by_claim;
-  for (const auto& r : doc.at("checks")) {
-    auto& p = by_claim[r.at("claim").get<std::string>()];
-    for (double v : r.at("p_values")) p.push_back(v);
-  }
   std::vector<std::pair<std::filesystem::path, std::string>> svgs;
-  for (const auto& [claim, p] : by_claim) {
-    const auto figure = histogram_figure(claim, p);
-    svgs.emplace_back(dir / "figures" / (figure.at("id").get<std::string>() + ".svg"),
-                      run_gnuplot(gnuplot_script(figure)));
+  for (const std::string& paper : papers_of(doc)) {
+    if (!doc.at("ecdf_bands").contains(paper)) continue;  // no statistical check
+    svgs.emplace_back(dir / "figures" / ("calibration-" + slug(paper) + ".svg"),
+                      run_gnuplot(calibration_ecdf_script(doc, paper)));
   }
   write_figure_set(dir / "figures", svgs);
   write_file_atomically(dir / "calibration.json", doc.dump(2) + "\n");

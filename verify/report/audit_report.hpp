@@ -1,7 +1,7 @@
 #pragma once
 // calibration.md and mutants.md: the audit of the harness itself (issue "Trust the harness"),
-// rendered from the documents of verify/harness/audit.hpp. Terse: a headline and the anomalies
-// first, then every row.
+// rendered from the documents of verify/harness/audit.hpp (calibration: schema 2). Terse: a
+// headline and the anomalies first, then every row.
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -12,8 +12,9 @@ namespace attnlaw::report {
 std::string render_calibration_markdown(const nlohmann::json& calibration);
 std::string render_mutants_markdown(const nlohmann::json& mutants);
 
-// Writes calibration.json, calibration.md and figures/calibration-<claim>.svg (p-value
-// histograms per claim) into dir, each atomically.
+// Writes calibration.json, calibration.md and figures/calibration-<paper>.svg (ECDF - u of each
+// statistical check's p-values over the seeds, with the simultaneous band) into dir, each
+// atomically; figures/ holds only these afterwards.
 void write_calibration_report(const nlohmann::json& calibration, const std::filesystem::path& dir);
 // Writes calibration.json alone (a checkpoint of a run in progress, for --resume).
 void write_calibration_checkpoint(const nlohmann::json& calibration, const std::filesystem::path& dir);

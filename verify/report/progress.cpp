@@ -98,4 +98,9 @@ void Progress::draw_bar_locked(std::string_view item) {
   std::fflush(sink_);
 }
 
+void Progress::set_total(std::size_t total) {
+  std::lock_guard lock(mutex_);
+  total_ = total;
+}
+
 }  // namespace attnlaw::report

@@ -30,6 +30,8 @@ class Progress {
   void finish();
 
   std::size_t done() const;
+  // The number of items, when it is known only once the work has begun (0 at construction).
+  void set_total(std::size_t total);
 
  private:
   void draw_bar_locked(std::string_view item);
