@@ -224,6 +224,10 @@ int calibrate(const AuditArguments& a) {
 }
 
 int mutants(const AuditArguments& a) {
+  // Every option is checked before anything is listed or run: --list does not excuse a bad one.
+  const harness::RunOptions options = audit_options(a, "standard");
+  if (a.list && (!a.out.empty() || !a.update.empty()))
+    throw UsageError("--list: names the mutants and stops; it takes no --out or --update");
   if (a.list) {
     harness::Json list = harness::Json::array();
     for (const harness::Mutant& m : theory::all_claims().mutants()) {
@@ -236,7 +240,6 @@ int mutants(const AuditArguments& a) {
     }
     return kExitPass;
   }
-  const harness::RunOptions options = audit_options(a, "standard");
   for (const std::string& name : a.mutants) {
     if (theory::all_claims().find_mutant(name) == nullptr) {
       throw UsageError(fmt::format("--mutant: unknown mutant '{}' (see 'attnlaw audit mutants --list')", name));

@@ -64,6 +64,8 @@ TEST(Cli, RejectsMissingArgumentsAndUnknownCommands) {
   expect_usage_error("reference", "reference: a subcommand is required");
   expect_usage_error("simulate cube", "simulate: unknown subcommand 'cube'; expected one of sphere");
   expect_usage_error("audit frob", "audit: unknown subcommand 'frob'; expected one of calibrate, mutants");
+  expect_usage_error("audit mutants --battery bogus --list", "--battery");
+  expect_usage_error("audit mutants --list --out /tmp/x", "--list");
 }
 
 // A value given as an empty string (an unset shell variable) is an error naming its option,
