@@ -18,6 +18,7 @@
 #include "verify/io/tensor.hpp"
 #include "verify/report/audit_report.hpp"
 #include "verify/report/progress.hpp"
+#include "verify/report/staged_directory.hpp"
 
 namespace attnlaw::cli {
 namespace {
@@ -74,7 +75,16 @@ std::vector<harness::CalibrationRow> stored_calibration(const char* option, cons
 // Writes --out and prints the calibration; the exit status says whether any check is anomalous.
 int finish_calibration(const AuditArguments& a, const harness::Json& doc) {
   const auto plain = nlohmann::json::parse(doc.dump());
-  if (!a.out.empty()) report::write_calibration_report(plain, a.out);
+  if (!a.out.empty()) {
+    try {
+      report::StagedDirectory staged(
+          a.out, {"calibration.json", "calibration.md", "figures", std::string(report::kCalibrationCheckpoint)});
+      report::write_calibration_report(plain, staged.path());
+      staged.commit();
+    } catch (const std::exception& e) {
+      throw UsageError(fmt::format("--out: the calibration in {} is unchanged: {}", a.out, e.what()));
+    }
+  }
   if (a.json) {
     harness::Json slim = doc;
     for (auto& c : slim["checks"]) c.erase("p_values");
@@ -270,7 +280,15 @@ int mutants(const AuditArguments& a) {
     }
   }
   const auto plain = nlohmann::json::parse(doc.dump());
-  if (!a.out.empty()) report::write_mutants_report(plain, a.out);
+  if (!a.out.empty()) {
+    try {
+      report::StagedDirectory staged(a.out, {"mutants.json", "mutants.md"});
+      report::write_mutants_report(plain, staged.path());
+      staged.commit();
+    } catch (const std::exception& e) {
+      throw UsageError(fmt::format("--out: the mutant audit in {} is unchanged: {}", a.out, e.what()));
+    }
+  }
   if (a.json) {
     std::cout << doc.dump(2) << '\n';
   } else {

@@ -23,6 +23,7 @@
 #include "verify/report/diagnosis_figure.hpp"
 #include "verify/report/diagnosis_table.hpp"
 #include "verify/report/real_attention.hpp"
+#include "verify/report/staged_directory.hpp"
 
 namespace attnlaw::cli {
 namespace {
@@ -78,7 +79,10 @@ void run_diagnose(const DiagnoseArguments& args) {
   if (!args.report.empty()) {
     prepare_output_directory("--report", args.report);
     try {
-      report::write_real_attention_report(args.report, diagnosis, report_command(args));
+      const std::string stem = report::kRealAttentionStem;
+      report::StagedDirectory staged(args.report, {stem + ".json", stem + ".md", stem + ".svg"});
+      report::write_real_attention_report(staged.path(), diagnosis, report_command(args));
+      staged.commit();
     } catch (const std::exception& e) {
       throw UsageError(fmt::format("--report: cannot write into {}: {}", args.report, e.what()));
     }

@@ -17,6 +17,7 @@
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/progress.hpp"
 #include "verify/report/render.hpp"
+#include "verify/report/staged_directory.hpp"
 
 namespace attnlaw::cli {
 namespace {
@@ -83,13 +84,19 @@ int run(const RunArguments& args) {
   const harness::Json doc =
       harness::results_document(theory::all_claims(), output, options, harness::build_provenance(threads, 1));
   if (!args.out.empty()) {
-    const std::filesystem::path dir(args.out);
     harness::RunOptions timing_options = options;
     timing_options.threads = threads;
-    report::write_file_atomically(dir / "results.json", doc.dump(2) + "\n");
-    report::write_file_atomically(dir / "timings.json",
-                                  harness::timings_document(output, timing_options).dump(2) + "\n");
-    report::render_report(nlohmann::json::parse(doc.dump()), dir);
+    try {
+      report::StagedDirectory staged(args.out, {"results.json", "timings.json", "REPORT.md", "figures"});
+      const std::filesystem::path& dir = staged.path();
+      report::write_file_atomically(dir / "results.json", doc.dump(2) + "\n");
+      report::write_file_atomically(dir / "timings.json",
+                                    harness::timings_document(output, timing_options).dump(2) + "\n");
+      report::render_report(nlohmann::json::parse(doc.dump()), dir);
+      staged.commit();
+    } catch (const std::exception& e) {
+      throw UsageError(fmt::format("--out: the report in {} is unchanged: {}", args.out, e.what()));
+    }
   }
   if (args.json) {
     std::cout << doc.dump(2) << '\n';

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "apps/attnlaw/usage_error.hpp"
+#include "verify/report/staged_directory.hpp"
 
 namespace attnlaw::cli {
 
@@ -29,6 +30,15 @@ void prepare_output_directory(const std::string& option, const std::filesystem::
     }
   }
   std::filesystem::remove(probe, ec);
+  // The report is staged beside DIR and swapped in (verify/report/staged_directory.hpp): the
+  // parent must take a folder too.
+  const std::filesystem::path staging = report::staging_path(dir);
+  std::filesystem::remove_all(staging, ec);
+  if (!std::filesystem::create_directory(staging, ec) || ec) {
+    throw UsageError(fmt::format("{}: cannot create the staging folder '{}' beside '{}': {}", option, staging.string(),
+                                 dir.string(), ec ? ec.message() : "it exists"));
+  }
+  std::filesystem::remove(staging, ec);
 }
 
 }  // namespace attnlaw::cli

@@ -268,7 +268,7 @@ void write_calibration_report(const nlohmann::json& doc, const std::filesystem::
 }
 
 void write_calibration_checkpoint(const nlohmann::json& doc, const std::filesystem::path& dir) {
-  write_file_atomically(dir / "calibration.json", doc.dump(2) + "\n");
+  write_file_atomically(dir / kCalibrationCheckpoint, doc.dump(2) + "\n");
 }
 
 void write_mutants_report(const nlohmann::json& doc, const std::filesystem::path& dir) {

@@ -16,7 +16,11 @@ std::string render_mutants_markdown(const nlohmann::json& mutants);
 // statistical check's p-values over the seeds, with the simultaneous band) into dir, each
 // atomically; figures/ holds only these afterwards.
 void write_calibration_report(const nlohmann::json& calibration, const std::filesystem::path& dir);
-// Writes calibration.json alone (a checkpoint of a run in progress, for --resume).
+// The checkpoint of a calibration in progress, for --resume: its own file, so that a killed run
+// never leaves a partial calibration.json beside a complete calibration.md; the final report
+// replaces it.
+inline constexpr const char* kCalibrationCheckpoint = "calibration.checkpoint.json";
+// Writes the checkpoint alone.
 void write_calibration_checkpoint(const nlohmann::json& calibration, const std::filesystem::path& dir);
 // Writes mutants.json and mutants.md into dir.
 void write_mutants_report(const nlohmann::json& mutants, const std::filesystem::path& dir);
