@@ -6,16 +6,19 @@
 // first coordinate's Beta((m-1)/2, (m-1)/2) law by Anderson-Darling and the mean of
 // S = sum_i u_i^4 against 3/(m+2) by a z-test with the exact standard deviation, m = d - 1, each
 // at alpha = 1e-6. A negative control, directions drawn as a normalised uniform point of the cube
-// (the planted "tangential-directions-from-cube"), must be rejected by both: E S moves by -0.035
+// (the planted "tangential-directions-from-cube" of theory/scaling_limits/planted_keys.hpp, passed
+// to the sampler as its direction draw), must be rejected by both: E S moves by -0.035
 // (m = 2) to -0.072 (m = 4), 20 to 60 standard errors at the sizes below.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "tests/unit/sample/test_support.hpp"
+#include "theory/scaling_limits/planted_keys.hpp"
 #include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_truncated.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
@@ -26,17 +29,6 @@ namespace attnlaw::sample::testing {
 namespace {
 
 constexpr std::size_t kDirections = 20000;
-
-// The cube draw of the negative control.
-void direction_from_cube(rng::SampleSource& source, std::span<double> u) {
-  double sum_sq = 0;
-  for (double& x : u) {
-    x = 2 * source.next_uniform() - 1;
-    sum_sq += x * x;
-  }
-  const double norm = std::sqrt(sum_sq);
-  for (double& x : u) x /= norm;
-}
 
 // The directions of the first kDirections retained keys (every retained key, replicate after
 // replicate) of the truncated sampler at the critical scale beta = n^{2/(d-1)}.
@@ -81,28 +73,27 @@ stats::TestResult fourth_moment_test(const std::vector<double>& u, int m) {
 
 class DirectionLaw : public ::testing::TestWithParam<int> {};
 
+std::string tag_of(int d) { return label("d", d); }
+
+void expect_uniform(const std::vector<double>& u, int d, const std::string& sampler) {
+  expect_accepted(coordinate_test(u, d - 1), sampler + " " + tag_of(d) + " first coordinate");
+  expect_accepted(fourth_moment_test(u, d - 1), sampler + " " + tag_of(d) + " sum u_i^4");
+}
+
 TEST_P(DirectionLaw, TruncatedSamplerDirectionsAreUniform) {
-  const int d = GetParam();
-  const std::string tag = label("d", d);
-  const auto u = truncated_directions(d, tag, uniform_tangential_direction);
-  expect_accepted(coordinate_test(u, d - 1), "truncated " + tag + " first coordinate");
-  expect_accepted(fourth_moment_test(u, d - 1), "truncated " + tag + " sum u_i^4");
+  expect_uniform(truncated_directions(GetParam(), tag_of(GetParam()), uniform_tangential_direction), GetParam(),
+                 "truncated");
 }
 
 TEST_P(DirectionLaw, NaiveSamplerDirectionsAreUniform) {
-  const int d = GetParam();
-  const std::string tag = label("d", d);
-  const auto u = naive_directions(d, tag);
-  expect_accepted(coordinate_test(u, d - 1), "naive " + tag + " first coordinate");
-  expect_accepted(fourth_moment_test(u, d - 1), "naive " + tag + " sum u_i^4");
+  expect_uniform(naive_directions(GetParam(), tag_of(GetParam())), GetParam(), "naive");
 }
 
 TEST_P(DirectionLaw, CubeDirectionsAreRejected) {
   const int d = GetParam();
-  const std::string tag = label("d", d);
-  const auto u = truncated_directions(d, tag, direction_from_cube);
-  expect_rejected(coordinate_test(u, d - 1), "cube " + tag + " first coordinate");
-  expect_rejected(fourth_moment_test(u, d - 1), "cube " + tag + " sum u_i^4");
+  const auto u = truncated_directions(d, tag_of(d), theory::scaling_limits::tangential_direction_from_cube);
+  expect_rejected(coordinate_test(u, d - 1), "cube " + tag_of(d) + " first coordinate");
+  expect_rejected(fourth_moment_test(u, d - 1), "cube " + tag_of(d) + " sum u_i^4");
 }
 
 INSTANTIATE_TEST_SUITE_P(Dimensions, DirectionLaw, ::testing::Values(3, 4, 5),
