@@ -48,7 +48,7 @@ struct NaivePoint {
 };
 
 harness::Grid<CriticalExperiment> weights_grid() {
-  return {.smoke = {{3, 0.5, 10000, 40000}, {3, 2, 10000, 40000}, {5, 1, 10000, 20000}},
+  return {.smoke = {{3, 0.5, 10000, 45000}, {3, 2, 10000, 40000}, {5, 1, 10000, 20000}},
           .standard = critical_grid({2, 3, 4, 5}, {0.5, 1.0, 2.0}, 100000, 100000)};
 }
 

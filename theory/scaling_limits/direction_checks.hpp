@@ -18,7 +18,7 @@
 
 namespace attnlaw::theory::scaling_limits {
 
-inline constexpr double kFourthMomentTarget = 0.01;
+inline constexpr double kFourthMomentTarget = 0.015;
 
 // Appends the two checks on the rows of `directions` (M x m, row-major) to `out`; `what` names the
 // directions in the checks' targets.

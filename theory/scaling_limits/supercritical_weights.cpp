@@ -282,7 +282,7 @@ std::unique_ptr<harness::Claim> supercritical_collapse() {
   claim->experiment(
       "ladder",
       harness::Grid<LadderPoint>{
-          .smoke = {{3, ladder, 1000000, 100000}, {5, ladder, 1000000, 20000}},
+          .smoke = {{3, ladder, 1000000, 100000}, {5, ladder, 1000000, 5000}},
           .standard = {{3, ladder, 1000000, 200000}, {4, ladder, 1000000, 200000}, {5, ladder, 1000000, 200000}}},
       defect_ladder);
   return claim;
