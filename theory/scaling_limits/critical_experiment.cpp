@@ -1,5 +1,6 @@
 #include "theory/scaling_limits/critical_experiment.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -38,6 +39,17 @@ void keep_within_one_temperature_unit(sample::NearestKeys& keys, double beta) {
   keys.threshold = threshold;
 }
 
+// Planted bug "replicates-share-streams-pairwise": replicate r drawn from counter r with its low
+// bit cleared (a counter halved and doubled again, as when a replicate is thought to take two
+// counters), so replicates 2k and 2k + 1 are the same draw: the sample has half the information
+// its tests assume, and every law and mean is still right.
+std::uint32_t counter_shared_by_pairs(std::size_t r) { return static_cast<std::uint32_t>(r) & ~std::uint32_t{1}; }
+
+// Planted bug "critical-finite-n-rate-1-over-n": the finite-n error of the critical functionals
+// taken as O(1/n) (binomial against Poisson) at every d, missing the curvature term n^{-2/(d-1)}
+// that is slower for d > 3 (the two agree at d = 3).
+double finite_n_rate_one_over_n(int /*d*/) { return -1; }
+
 // The references many grid points share, keyed by every input (the model's reference gamma is
 // what they are evaluated at, so a planted model's values are kept apart from the true ones).
 using reference::CriticalSummary;
@@ -74,6 +86,10 @@ double gamma_as_stated(double gamma) { return gamma; }
 
 void keep_sampled_keys(sample::NearestKeys& /*keys*/, double /*beta*/) {}
 
+std::uint32_t own_replicate_counter(std::size_t r) { return static_cast<std::uint32_t>(r); }
+
+double critical_finite_n_rate(int d) { return -std::min(1.0, 2.0 / (d - 1)); }
+
 CriticalModel critical_constant_x1_03() { return {.reference_gamma = gamma_off_by_3_percent}; }
 
 CriticalModel critical_exponent_2_over_d() {
@@ -85,9 +101,17 @@ CriticalModel truncation_radius_too_small() { return {.retained_keys = keep_with
 // Planted bug "keys-not-normalised" (planted_keys.hpp), in the naive sampler of the cross-check.
 CriticalModel keys_not_normalised() { return {.naive_top = simulate_critical_naive_top<GaussianKeysNotNormalised>}; }
 
+// Planted bug "tangential-directions-from-cube" (planted_keys.hpp), in the truncated sampler.
+CriticalModel tangential_directions_from_cube() { return {.tangential_direction = tangential_direction_from_cube}; }
+
+CriticalModel replicates_share_streams_pairwise() { return {.replicate_counter = counter_shared_by_pairs}; }
+
+CriticalModel critical_finite_n_rate_one_over_n() { return {.finite_n_rate = finite_n_rate_one_over_n}; }
+
 sample::NearestKeys sample_critical_keys(const CriticalModel& model, rng::StreamKey stream, std::uint32_t replicate,
                                          std::uint64_t n, int d, double beta, bool with_directions) {
-  sample::NearestKeys keys = sample::sample_sphere_truncated(stream, replicate, n, d, beta, 1e-15, with_directions);
+  sample::NearestKeys keys = sample::sample_sphere_truncated(stream, replicate, n, d, beta, 1e-15, with_directions,
+                                                             model.tangential_direction);
   model.retained_keys(keys, beta);
   return keys;
 }
@@ -100,10 +124,15 @@ CriticalSample simulate_critical(const CriticalModel& model, const CriticalExper
   const double tangential_scale = reference::sphere_critical_scale(e.d, n);
   CriticalSample s;
   resize(s, e.reps, with_output);
+  const std::size_t row = static_cast<std::size_t>(e.d - 1);
+  if (with_output) s.nearest_direction.resize(e.reps * row);
   harness::for_each_replicate(e.reps, [&](std::size_t r) {
-    const auto keys = sample_critical_keys(model, stream, static_cast<std::uint32_t>(r), e.n, e.d, beta, with_output);
+    const auto keys = sample_critical_keys(model, stream, model.replicate_counter(r), e.n, e.d, beta, with_output);
     store(s, r, attention::summarize_weights(keys.gaps, beta));
-    if (with_output) s.tangential[r] = tangential_scale * attention::summarize_output(keys, beta).tangential_norm_sq;
+    if (with_output) {
+      s.tangential[r] = tangential_scale * attention::summarize_output(keys, beta).tangential_norm_sq;
+      std::copy_n(keys.directions.begin(), row, s.nearest_direction.begin() + static_cast<std::ptrdiff_t>(r * row));
+    }
   });
   return s;
 }

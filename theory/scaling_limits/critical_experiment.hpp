@@ -14,6 +14,7 @@
 #include "verify/rng/philox_stream.hpp"
 #include "verify/sample/nearest_keys.hpp"
 #include "verify/sample/sphere_naive.hpp"
+#include "verify/sample/sphere_truncated.hpp"
 
 namespace attnlaw::theory::scaling_limits {
 
@@ -32,10 +33,19 @@ std::vector<CriticalExperiment> critical_grid(std::initializer_list<int> ds, std
 // The true model's pieces that are not the reference's critical scale.
 double gamma_as_stated(double gamma);
 void keep_sampled_keys(sample::NearestKeys& keys, double beta);
+// Replicate r of a point draws from counter r of its stream.
+std::uint32_t own_replicate_counter(std::size_t r);
+// Relative finite-n error of the critical functionals: n^{-2/(d-1)} (curvature of the gap law)
+// plus 1/n (binomial against Poisson), whichever is slower (STATISTICS.md §5): the log-log slope
+// -min(1, 2/(d-1)). SL.md §2 gives d = 2 as O(n^-2), the curvature term alone; the exact finite-n
+// values show the 1/n term (E w_(1) at gamma = 1 minus its limit: 1.01e-5, 1.02e-6, 1.03e-7,
+// 1.03e-8 for n = 10^3..10^6).
+double critical_finite_n_rate(int d);
 
 // The model of the critical experiment, true by default: the critical parametrisation the claims
-// state, the gamma at which they read the exact references, and what becomes of the truncated
-// sampler's keys before any functional is formed.
+// state, the gamma at which they read the exact references, how the truncated sampler draws the
+// keys' tangential directions and which counter each replicate draws from, what becomes of its
+// keys before any functional is formed, and the finite-n rate the ladders compare with.
 struct CriticalModel;
 
 // The top weight by the naive sampler (all n keys, each drawn by DrawKey) at the model's beta: the
@@ -54,6 +64,9 @@ struct CriticalModel {
   double (*reference_gamma)(double gamma) = gamma_as_stated;
   void (*retained_keys)(sample::NearestKeys& keys, double beta) = keep_sampled_keys;
   NaiveTopWeights naive_top = simulate_critical_naive_top<sample::UniformOnSphere>;
+  sample::TangentialDirectionDraw tangential_direction = sample::uniform_tangential_direction;
+  std::uint32_t (*replicate_counter)(std::size_t r) = own_replicate_counter;
+  double (*finite_n_rate)(int d) = critical_finite_n_rate;
 };
 
 // The planted bugs shared by the critical claims: the true model with one piece replaced
@@ -62,15 +75,21 @@ CriticalModel critical_constant_x1_03();
 CriticalModel critical_exponent_2_over_d();
 CriticalModel truncation_radius_too_small();
 CriticalModel keys_not_normalised();
+CriticalModel tangential_directions_from_cube();
+CriticalModel replicates_share_streams_pairwise();
+CriticalModel critical_finite_n_rate_one_over_n();
 
-// The truncated sampler's keys at beta (epsilon 1e-15), through the model's retained_keys.
+// The truncated sampler's keys at beta (epsilon 1e-15), with the model's direction draw, through
+// the model's retained_keys. `replicate` is the sampler's counter (model.replicate_counter(r)).
 sample::NearestKeys sample_critical_keys(const CriticalModel& model, rng::StreamKey stream, std::uint32_t replicate,
                                          std::uint64_t n, int d, double beta, bool with_directions = false);
 
-// One value per replicate of each functional; tangential = n^{2/(d-1)} |P_perp ybar|^2
-// (filled only with_output).
+// One value per replicate of each functional; tangential = n^{2/(d-1)} |P_perp ybar|^2 and
+// nearest_direction = the tangential direction u of the nearest key, row r of d - 1 coordinates
+// (both filled only with_output).
 struct CriticalSample {
   std::vector<double> top, second, sum_sq, energy, tangential, one_minus_top, log_ratio;
+  std::vector<double> nearest_direction;
 };
 
 // At the model's beta_n for (d, gamma, n).

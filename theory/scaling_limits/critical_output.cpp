@@ -11,6 +11,7 @@
 
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/scaling_limits/critical_experiment.hpp"
+#include "theory/scaling_limits/direction_checks.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/exact_value_checks.hpp"
 #include "verify/harness/figure_data.hpp"
@@ -47,6 +48,11 @@ harness::ExperimentResult run_output(Part part, const CriticalExperiment& e, con
       stats::two_sample_anderson_darling(mc, ppp),
       "law of " + name + " vs the limit point process (two-sample AD, " + std::to_string(e.reps) + " PPP draws)",
       e.reps / 2));
+  // The truncated sampler's directions: the nearest key's u, uniform on S^{d-2} and independent
+  // of the gaps. Symmetry hides a wrong direction law from the means, and the tangential AD
+  // against the PPP has little power against it; these two checks test the law itself.
+  if (tangential && e.d >= 3)
+    direction_law_checks(s.nearest_direction, e.d - 1, "the nearest key's tangential direction u_(1)", out);
   const std::vector<double> sorted_ppp = [&] {
     std::vector<double> v = ppp;
     std::sort(v.begin(), v.end());
@@ -94,7 +100,8 @@ std::unique_ptr<harness::Claim> critical_output_tangential() {
           "At criticality n^{1/(d-1)} P_perp ybar converges in law to sum_j W_j (Gamma_j/kappa_d)^{1/(d-1)} U_j "
           "(non-Gaussian), U_j uniform on the unit sphere of q-perp.",
           harness::Provenance::derived, "[derived][checked]"},
-      harness::ModelChoice<CriticalModel>{CriticalModel{}});
+      harness::ModelChoice<CriticalModel>{CriticalModel{},
+                                          {{"tangential-directions-from-cube", tangential_directions_from_cube()}}});
   claim->experiment("mc", output_grid(), tangential);
   return claim;
 }

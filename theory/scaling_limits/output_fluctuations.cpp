@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reference/sphere/vmf_moments.hpp"
+#include "theory/scaling_limits/direction_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/multivariate.hpp"
@@ -56,11 +57,24 @@ FirstOrderMoments first_order_tangential_variance_x1_05(int d, double beta) {
   return m;
 }
 
-OutputMoments sphere_output_moments(FirstOrderLaw first_order, int d, double beta, std::uint64_t n) {
-  const FirstOrderMoments m = first_order(d, beta);
+NextOrderTerms exact_next_order_terms(int d, double beta) {
   const auto next = reference::output_variance_next_order<double>(d, beta);
+  return {next.par.value, next.perp.value};
+}
+
+// Planted bug "output-variance-next-order-sign": the 1/n terms of the variances with the wrong sign,
+// var - next/n in place of var + next/n (a second-order correction subtracted).
+NextOrderTerms next_order_terms_sign_flipped(int d, double beta) {
+  const NextOrderTerms t = exact_next_order_terms(d, beta);
+  return {-t.par, -t.perp};
+}
+
+OutputMoments sphere_output_moments(FirstOrderLaw first_order, NextOrderLaw next_order, int d, double beta,
+                                    std::uint64_t n) {
+  const FirstOrderMoments m = first_order(d, beta);
+  const NextOrderTerms next = next_order(d, beta);
   const auto n_keys = static_cast<double>(n);
-  return {m, m.var_perp + next.perp.value / n_keys, m.var_par + next.par.value / n_keys};
+  return {m, m.var_perp + next.perp / n_keys, m.var_par + next.par / n_keys};
 }
 
 harness::ExperimentResult output_fluctuation_checks(const std::string& claim, const harness::Fields& point,
@@ -114,6 +128,19 @@ harness::ExperimentResult output_fluctuation_checks(const std::string& claim, co
                                                          claim + ": tangential coordinate vs N(0, var_perp), " + label,
                                                          "sqrt(n) <e_i, ybar>, i >= 2", tangential,
                                                          [normal](double x) { return boost::math::cdf(normal, x); }));
+  }
+
+  if ((which & kDirections) && e.d >= 3) {
+    // The keys' law is invariant under the rotations fixing q, so P_perp ybar/|P_perp ybar| is
+    // exactly uniform on S^{d-2} at every n and beta: the naive sampler's directions.
+    const std::size_t row = static_cast<std::size_t>(e.d - 1);
+    std::vector<double> directions(e.reps * row);
+    for (Eigen::Index r = 0; r < centred.rows(); ++r) {
+      const double norm = centred.row(r).tail(e.d - 1).norm();
+      for (std::size_t i = 0; i < row; ++i)
+        directions[static_cast<std::size_t>(r) * row + i] = centred(r, static_cast<Eigen::Index>(i + 1)) / norm;
+    }
+    direction_law_checks(directions, e.d - 1, "P_perp ybar/|P_perp ybar|", out);
   }
   return out;
 }

@@ -36,12 +36,22 @@ using FirstOrderLaw = FirstOrderMoments (*)(int d, double beta);
 // The true law: the first-order moments of reference::subcritical_covariance.
 FirstOrderMoments exact_first_order_moments(int d, double beta);
 
-// The moments at n keys: a first-order law and the variances with their 1/n term
-// (reference::output_variance_next_order).
+// The 1/n terms of the variances at (d, beta): n Var<q,ybar> = var_par + par/n + O(n^-2) and
+// n Var<e_i,ybar> = var_perp + perp/n + O(n^-2), i >= 2.
+struct NextOrderTerms {
+  double par = 0, perp = 0;
+};
+using NextOrderLaw = NextOrderTerms (*)(int d, double beta);
+
+// The true law: reference::output_variance_next_order (second-order delta method).
+NextOrderTerms exact_next_order_terms(int d, double beta);
+
+// The moments at n keys: a first-order law and the variances with their 1/n term.
 struct OutputMoments : FirstOrderMoments {
   double var_perp_n = 0, var_par_n = 0;  // n Var at this n: var + next/n
 };
-OutputMoments sphere_output_moments(FirstOrderLaw first_order, int d, double beta, std::uint64_t n);
+OutputMoments sphere_output_moments(FirstOrderLaw first_order, NextOrderLaw next_order, int d, double beta,
+                                    std::uint64_t n);
 
 // Row r = sqrt(n) (ybar_r - (A + bias/n) q) in the basis (q = e_1, e_2, ..., e_d); naive sampler
 // with the key draw DrawKey (uniform on the sphere for the theorem's keys).
@@ -63,10 +73,11 @@ Eigen::MatrixXd simulate_centred_output(const OutputExperiment& e, const OutputM
 }
 using CentredOutputSampler = Eigen::MatrixXd (*)(const OutputExperiment&, const OutputMoments&, rng::StreamKey);
 
-// The model of an output claim: the first-order law its checks compare with and the sampler of
-// its experiment. The default is the truth; a planted bug replaces one of the two.
+// The model of an output claim: the first-order law and the 1/n terms its checks compare with and
+// the sampler of its experiment. The default is the truth; a planted bug replaces one of them.
 struct OutputModel {
   FirstOrderLaw first_order = exact_first_order_moments;
+  NextOrderLaw next_order = exact_next_order_terms;
   CentredOutputSampler simulate = simulate_centred_output<sample::UniformOnSphere>;
 };
 
@@ -75,12 +86,14 @@ FirstOrderMoments first_order_two_term_centring(int d, double beta);          //
 FirstOrderMoments first_order_bessel_orders_swapped(int d, double beta);      // "bessel-orders-swapped"
 FirstOrderMoments first_order_variance_at_beta(int d, double beta);           // "variance-at-beta"
 FirstOrderMoments first_order_tangential_variance_x1_05(int d, double beta);  // "tangential-variance-x1.05"
+NextOrderTerms next_order_terms_sign_flipped(int d, double beta);             // "output-variance-next-order-sign"
 
 // Which checks to derive from the sample.
 enum OutputChecks : unsigned {
   kMahalanobis = 1u,  // AD on the PIT of the Mahalanobis form against chi2_d (+ PIT figure)
   kMean = 2u,         // z-test of E<q,ybar> against A + bias/n
   kVariances = 4u,    // chi-square tests of n Var<q,ybar> and of the tangential variance (+ CDF figure)
+  kDirections = 8u,   // the law of P_perp ybar/|P_perp ybar| on S^{d-2} (direction_checks.hpp), d >= 3
 };
 
 // The discrepancies each check promises to detect (relative errors). The tangential variance

@@ -71,6 +71,21 @@ void register_claims(harness::Registry& registry) {
   registry.add_mutant(
       "heat-drift-sign",
       "the key density of the heat-equation reference taken as e^{-kappa0 <mu0,k>}: drift of the opposite sign");
+  registry.add_mutant("supercritical-fG0-times-p",
+                      "the supercritical constant f_G(0) = Gamma(2-p)/p written Gamma(2-p) p (equal at p = 1, d = 3)");
+  registry.add_mutant("tangential-directions-from-cube",
+                      "the truncated sampler's tangential directions drawn as a normalised uniform point of the cube "
+                      "[-1,1]^{d-1} instead of uniformly on S^{d-2}");
+  registry.add_mutant("critical-finite-n-rate-1-over-n",
+                      "the finite-n rate of the critical functionals taken as 1/n at every d, not n^{-min(1, 2/(d-1))} "
+                      "(equal at d = 3)");
+  registry.add_mutant("replicates-share-streams-pairwise",
+                      "replicate r of the critical experiment drawn from counter r with its low bit cleared: pairs of "
+                      "replicates are the same draw");
+  registry.add_mutant("output-variance-next-order-sign",
+                      "the 1/n terms of the output variances subtracted: var - next/n in place of var + next/n");
+  registry.add_mutant("gap-exponent-integer-division",
+                      "the exponent m = (d-1)/2 of the gap law computed in integer arithmetic (exact at odd d only)");
 }
 
 }  // namespace attnlaw::theory::scaling_limits

@@ -42,7 +42,7 @@ template <unsigned which>
 harness::ExperimentResult output_checks(const SubcriticalPoint& p, const OutputModel& model,
                                         const harness::PointContext& at) {
   const OutputExperiment e = p.experiment();
-  const OutputMoments m = sphere_output_moments(model.first_order, e.d, e.beta, e.n);
+  const OutputMoments m = sphere_output_moments(model.first_order, model.next_order, e.d, e.beta, e.n);
   const auto centred = model.simulate(e, m, at.streams.key());
   return output_fluctuation_checks(at.claim.id, at.fields, e, m, centred, which, output_targets(at.battery));
 }
@@ -77,7 +77,8 @@ std::unique_ptr<harness::Claim> subcritical_gaussian() {
           OutputModel{},
           {{"variance-at-beta", {.first_order = first_order_variance_at_beta}},
            {"tangential-variance-x1.05", {.first_order = first_order_tangential_variance_x1_05}},
-           {"keys-not-normalised", {.simulate = simulate_centred_output<GaussianKeysNotNormalised>}}}});
+           {"keys-not-normalised", {.simulate = simulate_centred_output<GaussianKeysNotNormalised>}},
+           {"output-variance-next-order-sign", {.next_order = next_order_terms_sign_flipped}}}});
   claim->experiment("fluctuations", subcritical_grid(10000, 40000), output_checks<kMahalanobis | kVariances>);
   return claim;
 }

@@ -43,7 +43,20 @@ void terms_without_max_subtraction(double level, std::span<const double> excess,
   for (std::size_t i = 1; i < excess.size(); ++i) x[i] = std::exp(-(level + excess[i]));
 }
 
+// Planted bug "supercritical-fG0-times-p": f_G(0) = Gamma(2 - p) p in place of Gamma(2 - p)/p. The two
+// agree at p = 1 (d = 3), so only a point with d != 3 can see it.
+reference::SupercriticalSummaryT<double> constants_fg0_times_p(int d) {
+  reference::SupercriticalSummaryT<double> c = reference::supercritical_constants<double>(d);
+  c.fG0 = std::tgamma(2 - c.p) * c.p;
+  c.mean_gap_limit = c.fG0 * std::log(2.0);
+  return c;
+}
+
 }  // namespace
+
+reference::SupercriticalSummaryT<double> supercritical_constants(int d) {
+  return reference::supercritical_constants<double>(d);
+}
 
 double supercritical_beta(int d, double lambda, std::uint64_t n) {
   const double A = reference::sphere_local_constants<double>(d).local_constant.value;
@@ -53,6 +66,8 @@ double supercritical_beta(int d, double lambda, std::uint64_t n) {
 SupercriticalModel supercritical_gap_rate() { return {.beta = beta_without_gap_constant}; }
 
 SupercriticalModel softmax_without_max_subtraction() { return {.softmax_terms = terms_without_max_subtraction}; }
+
+SupercriticalModel supercritical_fg0_times_p() { return {.constants = constants_fg0_times_p}; }
 
 double minus_log_one_minus_top(std::span<const double> energies) {
   if (energies.size() < 2) return std::numeric_limits<double>::infinity();

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "reference/poisson_process/supercritical.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/point.hpp"
 #include "verify/rng/philox_stream.hpp"
@@ -25,17 +26,23 @@ struct SupercriticalExperiment {
 // beta_n = lambda (A_d n)^{2/(d-1)}.
 double supercritical_beta(int d, double lambda, std::uint64_t n);
 
-// The model of the supercritical experiment, true by default: the scale beta_n the claims state
-// and the softmax terms the weight and output functionals are formed with.
+// The supercritical constants p, f_G(0) = Gamma(2-p)/p and f_G(0) ln 2 at d (reference/poisson_process).
+reference::SupercriticalSummaryT<double> supercritical_constants(int d);
+
+// The model of the supercritical experiment, true by default: the scale beta_n the claims state,
+// the softmax terms the weight and output functionals are formed with, and the limit constants
+// the claims compare with.
 struct SupercriticalModel {
   double (*beta)(int d, double lambda, std::uint64_t n) = supercritical_beta;
   attention::SoftmaxTerms softmax_terms = attention::max_subtracted_terms;
+  reference::SupercriticalSummaryT<double> (*constants)(int d) = supercritical_constants;
 };
 
 // The planted bugs shared by the supercritical claims: the true model with one piece replaced
 // (supercritical_experiment.cpp says what each plants). Each claim registers the ones it carries.
 SupercriticalModel supercritical_gap_rate();
 SupercriticalModel softmax_without_max_subtraction();
+SupercriticalModel supercritical_fg0_times_p();
 
 // -log(1 - w_(1)) from ascending energies e_j (beta t_(j), or the PPP's lambda Gamma_j^p), in logs:
 // with L = e_2 - e_1 and s = sum_{j>=2} e^{-(e_j - e_2)} >= 1, 1 - w_(1) = s e^{-L}/(1 + s e^{-L}),

@@ -30,10 +30,19 @@ double gap_constant_for_ball_constant(int d) {
   return reference::sphere_local_constants<double>(d).local_constant.value;
 }
 
-// The output's model: the supercritical experiment's and the constant of the nearest key's radius.
+// m = (d-1)/2, the exponent of the gap law P(t <= tau) ~ A_d tau^m: |P_perp k|^{d-1} = (|P_perp k|^2)^m.
+double half_codimension(int d) { return 0.5 * (d - 1); }
+
+// Planted bug "gap-exponent-integer-division": m = (d-1)/2 computed in integer arithmetic, exact
+// at odd d only (d = 4: 1 in place of 3/2).
+double half_codimension_integer_division(int d) { return (d - 1) / 2; }
+
+// The output's model: the supercritical experiment's, the constant of the nearest key's radius and
+// the exponent m of the gap law.
 struct NearestKeyModel {
   SupercriticalModel experiment{};
   double (*radius_constant)(int d) = ball_constant;
+  double (*gap_exponent)(int d) = half_codimension;
 };
 
 harness::ExperimentResult output_on_nearest_key(const SupercriticalExperiment& e, const NearestKeyModel& model,
@@ -42,7 +51,7 @@ harness::ExperimentResult output_on_nearest_key(const SupercriticalExperiment& e
   const double kappa = model.radius_constant(e.d);
   const double A = reference::sphere_local_constants<double>(e.d).local_constant.value;
   const double n = static_cast<double>(e.n);
-  const double m = 0.5 * (e.d - 1);
+  const double m = model.gap_exponent(e.d);
   std::vector<double> radial(e.reps), pit_radial(e.reps), pit_parallel(e.reps);
   for (std::size_t r = 0; r < e.reps; ++r) {
     radial[r] = n * kappa * std::pow(s.tangential_sq[r], m);  // |P_perp ybar|^{d-1} = (|P_perp ybar|^2)^m
@@ -79,7 +88,8 @@ std::unique_ptr<harness::Claim> supercritical_output() {
       harness::ModelChoice<NearestKeyModel>{
           NearestKeyModel{},
           {{"softmax-without-max-subtraction", {.experiment = softmax_without_max_subtraction()}},
-           {"supercritical-nearest-key-radius", {.radius_constant = gap_constant_for_ball_constant}}}});
+           {"supercritical-nearest-key-radius", {.radius_constant = gap_constant_for_ball_constant}},
+           {"gap-exponent-integer-division", {.gap_exponent = half_codimension_integer_division}}}});
   // lambda = 10^4 keeps the other keys' share below the standard battery's reach: it lowers the
   // mean of |P_perp ybar|^{d-1} by about (d-1) E[1 - w_(1)] = (d-1) f_G(0) ln 2 / lambda (4.9e-4 at
   // d = 5; measured 4.7e-3 at lambda = 10^3), against a standard error of 1e-3. n = 10^8 puts the
@@ -87,7 +97,7 @@ std::unique_ptr<harness::Claim> supercritical_output() {
   claim->experiment(
       "nearest-key",
       harness::Grid<SupercriticalExperiment>{
-          .smoke = {{3, 10000, 1000000, 100000}, {5, 10000, 100000000, 100000}},
+          .smoke = {{3, 10000, 1000000, 100000}, {4, 10000, 100000000, 100000}, {5, 10000, 100000000, 100000}},
           .standard = {{3, 10000, 100000000, 1000000}, {4, 10000, 100000000, 1000000}, {5, 10000, 100000000, 1000000}}},
       output_on_nearest_key);
   return claim;

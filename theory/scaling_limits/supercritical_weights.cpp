@@ -109,7 +109,7 @@ harness::ExperimentResult defect_is_the_limit(const SupercriticalExperiment& e, 
   out.checks.push_back(harness::mean_against(
       scaled, exact_mean,
       fmt::format("mean lambda (1 - w_(1)) vs the limit's lambda E[1 - W_1] = {:.6f} (-> f_G(0) ln 2 = {:.6f})",
-                  exact_mean, reference::supercritical_constants<double>(e.d).mean_gap_limit),
+                  exact_mean, model.constants(e.d).mean_gap_limit),
       0.2 * exact_mean));
   if (e.d == 3) {
     // Target: a 30% error in the tail probability (the rate constant of theta ln((1-x)/x)).
@@ -151,7 +151,7 @@ harness::ExperimentResult defect_ladder(const LadderPoint& p, const Supercritica
                     tolerance),
         slope, -1, tolerance, "exact limit values (no sampling)"));
   }
-  const auto constants = reference::supercritical_constants<double>(p.d);
+  const auto constants = model.constants(p.d);
   const double lambda_top = p.ladder.back();
   const double top = lambda_top * defect.back();
   {
@@ -217,8 +217,7 @@ harness::ExperimentResult gap_is_g(const SupercriticalExperiment& e, const GapLa
       stats::anderson_darling_test(pit),
       fmt::format("-log(1 - w_(1))/lambda ~ G = Gamma_2^p - Gamma_1^p, p = 2/(d-1): {} (finite-lambda CDF bias "
                   "<= f_G(0) ln 2/lambda = {:.1e}; largest omitted weight / w_(2) = {:.1e})",
-                  law, reference::supercritical_constants<double>(e.d).mean_gap_limit / e.lambda,
-                  s.worst_omitted_relative_to_second),
+                  law, model.experiment.constants(e.d).mean_gap_limit / e.lambda, s.worst_omitted_relative_to_second),
       e.reps));
   if (e.d == 3) {
     std::vector<double> pit3(e.reps);
@@ -265,10 +264,10 @@ std::unique_ptr<harness::Claim> supercritical_collapse() {
           "Gamma(2-p)/p, "
           "p = 2/(d-1); d = 3 exactly W_1 = 1/(1+Y), Y ~ generalised Dickman(1/lambda).",
           harness::Provenance::derived, "[paper] + [derived][checked]"},
-      harness::ModelChoice<SupercriticalModel>{
-          SupercriticalModel{},
-          {{"supercritical-gap-rate", supercritical_gap_rate()},
-           {"softmax-without-max-subtraction", softmax_without_max_subtraction()}}});
+      harness::ModelChoice<SupercriticalModel>{SupercriticalModel{},
+                                               {{"supercritical-gap-rate", supercritical_gap_rate()},
+                                                {"softmax-without-max-subtraction", softmax_without_max_subtraction()},
+                                                {"supercritical-fG0-times-p", supercritical_fg0_times_p()}}});
   claim->experiment("mc",
                     harness::Grid<SupercriticalExperiment>{
                         .smoke = {{3, 100, 1000000, 1000000}, {3, 1000, 1000000, 1000000}, {5, 100, 1000000, 200000}},
@@ -283,7 +282,7 @@ std::unique_ptr<harness::Claim> supercritical_collapse() {
   claim->experiment(
       "ladder",
       harness::Grid<LadderPoint>{
-          .smoke = {{3, ladder, 1000000, 100000}},
+          .smoke = {{3, ladder, 1000000, 100000}, {5, ladder, 1000000, 5000}},
           .standard = {{3, ladder, 1000000, 200000}, {4, ladder, 1000000, 200000}, {5, ladder, 1000000, 200000}}},
       defect_ladder);
   return claim;

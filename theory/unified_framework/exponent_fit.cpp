@@ -292,8 +292,10 @@ std::unique_ptr<harness::Claim> exponent_fit() {
           "1; sphere: slope in log n = 2/(d-1).",
           harness::Provenance::derived, "[summary] + [derived]"},
       // The model: the sphere's exponent, the fitted slope's prediction.
-      harness::ModelChoice<SphereScale>{SphereScale{},
-                                        {{"sphere-exponent-2-over-d", sphere_scale_with_exponent_2_over_d()}}});
+      harness::ModelChoice<SphereScale>{
+          SphereScale{},
+          {{"sphere-exponent-2-over-d", sphere_scale_with_exponent_2_over_d()},
+           {"sphere-exponent-half-codimension", sphere_scale_with_exponent_half_codimension()}}});
   const std::vector<double> smoke_n{1e3, 1e6, 1e9, 1e12};
   const std::vector<double> standard_n{1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12};
   // The slope a check must resolve: smoke, half the spacing of the prior laws 1/2, 1, 2 (tells
@@ -314,11 +316,13 @@ std::unique_ptr<harness::Claim> exponent_fit() {
               {{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::weibull, 1.5}, {Kind::weibull, 3}, {Kind::log2, 1}},
               standard_n, 2000, kStandardTarget)},
       gumbel_slope);
-  claim->experiment("sphere",
-                    harness::Grid<SphereFitPoint>{.smoke = {{3, smoke_n, 800, 800, kSmokeTarget}},
-                                                  .standard = {{3, standard_n, 2000, 800, kStandardTarget},
-                                                               {5, {1e4, 1e6, 1e8}, 500, 1500, kStandardTarget}}},
-                    sphere_slope);
+  claim->experiment(
+      "sphere",
+      // d = 5 in smoke too: at d = 3 the exponent 2/(d-1) = 1 equals (d-1)/2, 1/p, ...
+      harness::Grid<SphereFitPoint>{
+          .smoke = {{3, smoke_n, 800, 800, kSmokeTarget}, {5, {1e4, 1e6, 1e8}, 60, 1500, kSmokeTarget}},
+          .standard = {{3, standard_n, 2000, 800, kStandardTarget}, {5, {1e4, 1e6, 1e8}, 500, 1500, kStandardTarget}}},
+      sphere_slope);
   claim->experiment("equicorrelated",
                     harness::Grid<EquicorrelatedPoint>{.smoke = {{0.5, smoke_n}}, .standard = {{0.5, standard_n}}},
                     equicorrelated);

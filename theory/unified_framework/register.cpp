@@ -56,6 +56,9 @@ void register_claims(harness::Registry& registry) {
       "the log2 family's hazard scale h_n computed with (log n)^{1/eta} in place of eta (log n)^{1+1/eta}");
   registry.add_mutant("sphere-exponent-2-over-d",
                       "the sphere family's accumulation exponent taken as 2/d in place of 2/(d-1)");
+  registry.add_mutant("sphere-exponent-half-codimension",
+                      "the sphere family's accumulation exponent taken as (d-1)/2, the gap law's exponent, in place of "
+                      "2/(d-1) (equal at d = 3)");
 }
 
 }  // namespace attnlaw::theory::unified_framework

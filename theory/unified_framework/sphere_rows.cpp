@@ -27,6 +27,10 @@ SphereScale sphere_scale_with_exponent_2_over_d() {
   return {[](int d) { return 2.0 / d; }, [](int d, double n) { return std::pow(n, 2.0 / d); }};
 }
 
+SphereScale sphere_scale_with_exponent_half_codimension() {
+  return {[](int d) { return 0.5 * (d - 1); }, [](int d, double n) { return std::pow(n, 0.5 * (d - 1)); }};
+}
+
 RowLambda sphere_row_lambda(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, std::uint64_t K) {
   const sample::NearestKeys keys = sample::sample_sphere_top_k(stream, replicate, n, d, K);
   RowLambda out;

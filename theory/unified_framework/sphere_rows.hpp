@@ -23,6 +23,9 @@ struct SphereScale {
 
 // Planted bug "sphere-exponent-2-over-d": the accumulation exponent taken as 2/d.
 SphereScale sphere_scale_with_exponent_2_over_d();
+// Planted bug "sphere-exponent-half-codimension": the accumulation exponent taken as (d-1)/2, the
+// gap law's exponent m, in place of 2/(d-1) = 1/m (the two agree at d = 3).
+SphereScale sphere_scale_with_exponent_half_codimension();
 
 struct RowLambda {
   double lambda = 0;     // Lambda of the retained keys

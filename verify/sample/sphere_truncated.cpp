@@ -5,10 +5,12 @@
 
 namespace attnlaw::sample {
 
+void uniform_tangential_direction(rng::SampleSource& source, std::span<double> u) { rng::uniform_on_sphere(source, u); }
+
 NearestKeys sample_sphere_truncated(rng::StreamKey stream, std::uint32_t replicate, std::uint64_t n, int d, double beta,
-                                    double epsilon, bool with_directions) {
+                                    double epsilon, bool with_directions, TangentialDirectionDraw draw_direction) {
   return detail::sample_truncated(SphereGapLaw(d), stream, replicate, index_space::Region::sphere_truncated, n, d, beta,
-                                  epsilon, with_directions);
+                                  epsilon, with_directions, draw_direction);
 }
 
 }  // namespace attnlaw::sample

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
 
 #include "verify/rng/philox_stream.hpp"
@@ -85,13 +87,18 @@ TEST(GoodnessOfFit, PValuesAreUniformUnderTheNull) {
   }
 }
 
-TEST(GoodnessOfFit, PowerAgainstFivePercentScaleErrorAtM16000) {
-  // §2.1, M = 16000, alpha = 1e-3: KS 0.51, CvM 0.67, AD 0.99, chi2 variance 1.00 (400 reps).
-  // Here 60 replicates (runtime): binomial s.e. <= 0.065; accept within 0.25 (~4 s.e.).
-  const auto key = rng::make_key(20261130u, "stats", "power-scale");
-  const std::size_t m = 16000;
-  const int reps = 60;
-  int rej_ks = 0, rej_cvm = 0, rej_ad = 0, rej_var = 0;
+namespace {
+
+// Power against a 5% scale error at M = 16000, alpha = 1e-3 (STATISTICS.md §2.1): M draws of
+// 1.05 Z, Z ~ N(0,1), tested against N(0,1). Each replicate counts one rejection per test.
+struct ScaleErrorRejections {
+  int ks = 0, cvm = 0, ad = 0, var = 0;
+};
+
+ScaleErrorRejections reject_scale_error(const char* stream, int reps) {
+  const auto key = rng::make_key(20261130u, "stats", stream);
+  constexpr std::size_t m = 16000;
+  ScaleErrorRejections out;
   std::vector<double> u(m), x(m);
   const boost::math::normal_distribution<double> normal;
   for (int rep = 0; rep < reps; ++rep) {
@@ -100,15 +107,64 @@ TEST(GoodnessOfFit, PowerAgainstFivePercentScaleErrorAtM16000) {
              boost::math::quantile(normal, rng::SampleSource(key, static_cast<std::uint32_t>(rep), i).next_uniform());
       u[i] = 0.5 * std::erfc(-x[i] / std::numbers::sqrt2);  // PIT under H0: N(0,1)
     }
-    rej_ks += st::ks_test(u).p_value < 1e-3;
-    rej_cvm += st::cramer_von_mises_test(u).p_value < 1e-3;
-    rej_ad += st::anderson_darling_test(u).p_value < 1e-3;
-    rej_var += st::variance_test_known_mean(x, 0.0, 1.0).result.p_value < 1e-3;
+    out.ks += st::ks_test(u).p_value < 1e-3;
+    out.cvm += st::cramer_von_mises_test(u).p_value < 1e-3;
+    out.ad += st::anderson_darling_test(u).p_value < 1e-3;
+    out.var += st::variance_test_known_mean(x, 0.0, 1.0).result.p_value < 1e-3;
   }
-  EXPECT_NEAR(rej_ks / double(reps), 0.51, 0.25);
-  EXPECT_NEAR(rej_cvm / double(reps), 0.67, 0.25);
-  EXPECT_GE(rej_ad / double(reps), 0.9);
-  EXPECT_GE(rej_var / double(reps), 0.95);
-  std::printf("power at M=16000: KS %.2f CvM %.2f AD %.2f var %.2f\n", rej_ks / double(reps), rej_cvm / double(reps),
-              rej_ad / double(reps), rej_var / double(reps));
+  return out;
+}
+
+// The reference powers of KS, CvM and AD, which have no closed form: an independent Monte Carlo
+// (its own stream "power-scale-reference", 4000 replicates, 80 s on one core), run with
+// --gtest_also_run_disabled_tests --gtest_filter='*PowerReference*'. On 2026-12-02 it printed
+// KS 2055/4000 = 0.51375, CvM 2644/4000 = 0.661, AD 3963/4000 = 0.99075 (and var 4000/4000;
+// binomial s.e. <= 0.0079); these are the constants below. The 400 replicates of STATISTICS.md
+// §2.1 gave KS 0.51, CvM 0.67, AD 0.99.
+}  // namespace
+
+TEST(GoodnessOfFit, DISABLED_PowerReferenceAgainstFivePercentScaleError) {
+  constexpr int reps = 4000;
+  const ScaleErrorRejections r = reject_scale_error("power-scale-reference", reps);
+  std::printf("reference power at M=16000, %d replicates: KS %d CvM %d AD %d var %d\n", reps, r.ks, r.cvm, r.ad, r.var);
+}
+
+namespace {
+
+// Accepts `hits` of `reps` when it lies in the exact binomial band of level 1 - 1e-6 of some power
+// within 4.89 standard errors (two-sided 1e-6) of the reference estimate ref_hits/ref_reps.
+void expect_power(int hits, int reps, int ref_hits, int ref_reps, const char* what) {
+  const double p = static_cast<double>(ref_hits) / ref_reps;
+  const double slack = 4.8916 * std::sqrt(p * (1 - p) / ref_reps);
+  const boost::math::binomial_distribution<double> low(reps, std::max(0.0, p - slack)),
+      high(reps, std::min(1.0, p + slack));
+  const double lo = boost::math::quantile(low, 0.5e-6);
+  const double hi = boost::math::quantile(boost::math::complement(high, 0.5e-6));
+  EXPECT_GE(hits, lo) << what << ": " << hits << "/" << reps << " against reference " << p;
+  EXPECT_LE(hits, hi) << what << ": " << hits << "/" << reps << " against reference " << p;
+  std::printf("power of %s: %d/%d, band [%g, %g] around the reference %.4f\n", what, hits, reps, lo, hi, p);
+}
+
+}  // namespace
+
+TEST(GoodnessOfFit, PowerAgainstFivePercentScaleErrorAtM16000) {
+  // 400 replicates (8 s) on a stream of their own; each count against its reference with the
+  // exact binomial band of level 1 - 1e-6 (expect_power prints it): about +-0.16 around the KS and
+  // CvM powers, [0.95, 1] for AD. The chi-square
+  // variance test's power is exact: the statistic is 1.05^2 chi2_M, so
+  // power = P(chi2_M < q_{alpha/2}/1.05^2) + P(chi2_M > q_{1-alpha/2}/1.05^2).
+  constexpr int reps = 400;
+  const ScaleErrorRejections r = reject_scale_error("power-scale", reps);
+  expect_power(r.ks, reps, 2055, 4000, "KS");
+  expect_power(r.cvm, reps, 2644, 4000, "CvM");
+  expect_power(r.ad, reps, 3963, 4000, "AD");
+  const boost::math::chi_squared_distribution<double> chi2(16000);
+  const double scale = 1.05 * 1.05;
+  const double exact_var = boost::math::cdf(chi2, boost::math::quantile(chi2, 0.5e-3) / scale) +
+                           boost::math::cdf(boost::math::complement(
+                               chi2, boost::math::quantile(boost::math::complement(chi2, 0.5e-3)) / scale));
+  const boost::math::binomial_distribution<double> var_law(reps, exact_var);
+  EXPECT_GE(r.var, boost::math::quantile(var_law, 0.5e-6)) << "exact power " << exact_var;
+  EXPECT_LE(r.var, boost::math::quantile(boost::math::complement(var_law, 0.5e-6))) << "exact power " << exact_var;
+  std::printf("power of the variance test: %d/%d, exact %.10f\n", r.var, reps, exact_var);
 }

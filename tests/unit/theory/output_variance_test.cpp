@@ -18,7 +18,7 @@ namespace {
 
 TEST(OutputVariance, TheOneOverNTermIsResolvedAndNeeded) {
   const OutputExperiment e{3, 4.0, 250, 80000};
-  const OutputMoments m = sphere_output_moments(exact_first_order_moments, e.d, e.beta, e.n);
+  const OutputMoments m = sphere_output_moments(exact_first_order_moments, exact_next_order_terms, e.d, e.beta, e.n);
   ASSERT_NEAR(m.var_par_n / m.var_par - 1, 0.036, 0.002);
   const auto centred =
       simulate_centred_output(e, m, rng::make_key(20261130, "tests.output-variance", "d=3 beta=4 n=250"));

@@ -19,8 +19,9 @@
 // Sample indices (index_space.hpp), inside the caller's region: offset 0 holds the binomial
 // counts, drawn in shell order from one stream; offset 1 + i holds the i-th key placed (in
 // placement order, before sorting): first its gap (GapLaw::sample_in_shell), then, if
-// requested, its direction (2 (d - 1) words, rng/sphere.hpp). The gaps therefore do not
-// depend on whether directions are requested.
+// requested, its direction (draw_direction: uniform on the unit sphere of q-perp by default,
+// 2 (d - 1) words, rng/sphere.hpp). The gaps therefore do not depend on whether directions are
+// requested, nor on how they are drawn.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -44,6 +45,11 @@ namespace attnlaw::sample::detail {
 // call at d = 512, n = 1e12 run for minutes.
 inline constexpr std::uint64_t max_retained_keys = std::uint64_t{1} << 26;
 
+// The default direction draw: u uniform on the unit sphere of q-perp (u.size() = d - 1).
+struct UniformTangentialDirection {
+  void operator()(rng::SampleSource& source, std::span<double> u) const { rng::uniform_on_sphere(source, u); }
+};
+
 // Sorts the gaps ascending, carrying the direction rows along (ties keep placement order).
 inline void sort_by_gap(std::vector<double>& gaps, std::vector<double>& directions, std::size_t row) {
   std::vector<std::size_t> order(gaps.size());
@@ -60,10 +66,10 @@ inline void sort_by_gap(std::vector<double>& gaps, std::vector<double>& directio
   directions.swap(rows);
 }
 
-template <class GapLaw>
+template <class GapLaw, class DrawDirection = UniformTangentialDirection>
 NearestKeys sample_truncated(const GapLaw& law, rng::StreamKey stream, std::uint32_t replicate,
                              index_space::Region region, std::uint64_t n, int d, double beta, double epsilon,
-                             bool with_directions) {
+                             bool with_directions, const DrawDirection& draw_direction = {}) {
   if (n == 0) throw std::domain_error("sample_truncated: n must be >= 1");
   if (n > rng::binomial_distribution::max_trials) throw std::domain_error("sample_truncated: n must be <= 2^53");
   if (d < 2) throw std::domain_error("sample_truncated: d must be >= 2");
@@ -107,7 +113,7 @@ NearestKeys sample_truncated(const GapLaw& law, rng::StreamKey stream, std::uint
       keys.gaps.push_back(t);
       t_min = std::min(t_min, t);
       if (with_directions) {
-        rng::uniform_on_sphere(source, std::span<double>(direction));
+        draw_direction(source, std::span<double>(direction));
         keys.directions.insert(keys.directions.end(), direction.begin(), direction.end());
       }
     }
