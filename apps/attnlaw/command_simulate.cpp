@@ -30,9 +30,36 @@ namespace {
 using harness::Json;
 
 struct SimulateArguments {
-  std::string d, n, gamma, beta, reps, sampler = "truncated", seed = "20261130", threads;
+  std::string d, n, gamma, beta, reps, sampler = "truncated", seed = "20261130", threads, max_draws;
   bool json = false;
 };
+
+// 3e9 key coordinates: about a minute on one core (the naive sampler draws 4e7 a second).
+constexpr double kDefaultMaxDraws = 3e9;
+
+// The cost known before a key is drawn: keys per replicate (all n for the naive sampler, the
+// expected number kept below the threshold for the truncated one) times d coordinates times the
+// replicates. Past the truncated sampler's own limit per replicate, or past --max-draws, refused.
+void check_cost(const SimulateArguments& a, int d, std::uint64_t n, double beta, std::size_t reps) {
+  const bool naive = a.sampler == "naive";
+  const double keys = naive ? static_cast<double>(n) : sample::expected_retained_sphere_keys(n, d, beta);
+  if (!naive && keys > sample::kMaxRetainedKeys) {
+    throw UsageError(fmt::format(
+        "--beta/--gamma: at d = {}, n = {}, beta = {:.6g} the truncated sampler would keep about {:.3g} keys per "
+        "replicate (limit 2^26): the keys within ln(n/1e-15)/beta of the nearest grow like that to the power "
+        "(d-1)/2; use a larger beta or gamma, a smaller d, or a smaller n",
+        d, n, beta, keys));
+  }
+  const double limit =
+      a.max_draws.empty() ? kDefaultMaxDraws : static_cast<double>(parse_integer("--max-draws", a.max_draws, 1));
+  const double draws = keys * d * static_cast<double>(reps);
+  if (draws > limit) {
+    throw UsageError(
+        fmt::format("--reps/--n: this run would draw about {:.3g} key coordinates ({} sampler, {:.3g} keys "
+                    "x d = {} x {} replicates), above the limit {:.3g}; --max-draws raises it",
+                    draws, a.sampler, keys, d, reps, limit));
+  }
+}
 
 int simulate_sphere(const SimulateArguments& a) {
   const int d = static_cast<int>(parse_integer("--d", a.d, 2, 4096));
@@ -48,6 +75,7 @@ int simulate_sphere(const SimulateArguments& a) {
     throw UsageError(fmt::format("--sampler: expected naive or truncated, got '{}'", a.sampler));
   }
   if (!a.threads.empty()) omp_set_num_threads(static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
+  check_cost(a, d, n, beta, reps);
 
   // Keyed by the experiment's canonical label, never by how its numbers were typed or printed.
   const auto stream = rng::make_key(
@@ -121,6 +149,8 @@ void add_simulate_command(CLI::App& app, int& exit_status) {
       ->capture_default_str();
   sphere->add_option("--seed", args->seed, "seed")->capture_default_str();
   sphere->add_option("--threads", args->threads, "OpenMP threads (results do not depend on it)");
+  sphere->add_option("--max-draws", args->max_draws,
+                     "Largest number of key coordinates drawn (keys x d x replicates; default 3e9, about a minute)");
   sphere->add_flag("--json", args->json, "Print one JSON document");
   sphere->callback([args, &exit_status] { exit_status = simulate_sphere(*args); });
 }

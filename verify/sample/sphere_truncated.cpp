@@ -13,4 +13,10 @@ NearestKeys sample_sphere_truncated(rng::StreamKey stream, std::uint32_t replica
                                   epsilon, with_directions, draw_direction);
 }
 
+double expected_retained_sphere_keys(std::uint64_t n, int d, double beta, double epsilon) {
+  return detail::expected_retained_keys(SphereGapLaw(d), n, beta, epsilon);
+}
+
+static_assert(kMaxRetainedKeys == static_cast<double>(detail::max_retained_keys));
+
 }  // namespace attnlaw::sample

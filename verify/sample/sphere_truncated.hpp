@@ -28,4 +28,10 @@ NearestKeys sample_sphere_truncated(rng::StreamKey stream, std::uint32_t replica
                                     double epsilon = 1e-15, bool with_directions = false,
                                     TangentialDirectionDraw draw_direction = uniform_tangential_direction);
 
+// The expected number of keys a replicate keeps (n times the gap law's mass below the
+// threshold): (ln(n/epsilon)/gamma)^{(d-1)/2} up to constants in the critical window, so it is
+// n-free but grows fast with d. The sampler refuses a replicate past 2^26 kept keys.
+double expected_retained_sphere_keys(std::uint64_t n, int d, double beta, double epsilon = 1e-15);
+inline constexpr double kMaxRetainedKeys = 67108864.0;  // 2^26, detail::max_retained_keys
+
 }  // namespace attnlaw::sample

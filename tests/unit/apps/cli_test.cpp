@@ -91,6 +91,17 @@ TEST(Cli, RefusesEmptyValuesNamingTheOption) {
 
 // A lost write to stdout fails the command with one line (never exit 0); /dev/full refuses
 // every write with ENOSPC.
+// The cost of a simulation is estimated before a key is drawn and refused past its limits,
+// naming what to change (these once ran for minutes or without end).
+TEST(Cli, SimulationCostIsEstimatedAndBoundedFirst) {
+  expect_usage_error("simulate sphere --d 4096 --n 1e12 --gamma 1 --reps 20", "truncated sampler would keep about");
+  expect_usage_error("simulate sphere --d 12 --n 1e12 --gamma 1 --reps 1", "--beta/--gamma");
+  expect_usage_error("simulate sphere --d 3 --n 1e12 --gamma 1 --reps 1 --sampler naive", "--max-draws raises it");
+  expect_usage_error("simulate sphere --d 3 --n 1000 --gamma 1 --reps 10 --sampler naive --max-draws 100",
+                     "above the limit 100");
+  EXPECT_EQ(run("simulate sphere --d 3 --n 1e12 --gamma 1 --reps 100").status, 0);
+}
+
 TEST(Cli, LostStandardOutputIsAFailure) {
   if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   const auto err = std::filesystem::temp_directory_path() / ("attnlaw-full-" + std::to_string(::getpid()));

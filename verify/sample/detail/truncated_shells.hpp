@@ -66,6 +66,22 @@ inline void sort_by_gap(std::vector<double>& gaps, std::vector<double>& directio
   directions.swap(rows);
 }
 
+// The gap threshold below which every key is kept: ln(n/epsilon)/beta above a rough t_(1) (a
+// key beyond it carries weight below epsilon/n relative to the nearest), at most 2 (all keys).
+template <class GapLaw>
+double truncation_threshold(const GapLaw& law, std::uint64_t n, double beta, double epsilon) {
+  const double nd = static_cast<double>(n);
+  return std::min(2.0, (std::log(nd) - std::log(epsilon)) / beta + law.rough_quantile(std::min(1.0, 8 / nd)));
+}
+
+// The expected number of keys kept, n F(threshold): what a replicate will cost, known before it
+// is drawn.
+template <class GapLaw>
+double expected_retained_keys(const GapLaw& law, std::uint64_t n, double beta, double epsilon) {
+  const double t = truncation_threshold(law, n, beta, epsilon);
+  return static_cast<double>(n) * (t >= 2 ? 1.0 : law.cdf(t));
+}
+
 template <class GapLaw, class DrawDirection = UniformTangentialDirection>
 NearestKeys sample_truncated(const GapLaw& law, rng::StreamKey stream, std::uint32_t replicate,
                              index_space::Region region, std::uint64_t n, int d, double beta, double epsilon,
@@ -86,8 +102,7 @@ NearestKeys sample_truncated(const GapLaw& law, rng::StreamKey stream, std::uint
   std::uint64_t placed = 0;
   double t_lo = 0, f_lo = 0, s_lo = 1;
   double t_min = std::numeric_limits<double>::infinity();
-  const double nd = static_cast<double>(n);
-  double target = std::min(2.0, (std::log(nd) - log_epsilon) / beta + law.rough_quantile(std::min(1.0, 8 / nd)));
+  double target = truncation_threshold(law, n, beta, epsilon);
   std::vector<double> direction(row);
 
   for (;;) {
