@@ -367,17 +367,20 @@ void add_reference_command(CLI::App& app, int& exit_status) {
   reference->require_subcommand(1);
   add_law(*reference, "sphere-subcritical", "vMF moments and the per-key output covariance (SL global/subcritical)",
           sphere_subcritical, {{"--d", "dimension d >= 2"}, {"--beta", "inverse temperature >= 0"}}, exit_status);
-  add_law(
-      *reference, "sphere-critical",
-      "critical regime beta = gamma n^{2/(d-1)}: the limit, or the exact finite-n law with --n", sphere_critical,
-      {{"--d", "dimension d >= 2"}, {"--gamma", "gamma > 0"}, {"--n", "number of keys (exact finite-n law)", false}},
-      exit_status);
+  add_law(*reference, "sphere-critical",
+          "critical regime beta = gamma n^{2/(d-1)}: the limit, or the exact finite-n law with --n", sphere_critical,
+          {{"--d", "dimension 2 <= d <= 64"},
+           {"--gamma", "1e-3 <= gamma <= 1e3"},
+           {"--n", "number of keys, 2 <= n <= 1e12 (exact finite-n law)", false}},
+          exit_status);
   add_law(*reference, "sphere-supercritical", "supercritical constants: p, f_G(0), lim lambda E[1 - W_1]",
-          sphere_supercritical, {{"--d", "dimension d >= 3"}}, exit_status);
+          sphere_supercritical, {{"--d", "dimension 3 <= d <= 64"}}, exit_status);
   add_law(*reference, "sphere-constants", "local constants of uniform keys on S^{d-1} (SL.md §1)", sphere_constants,
           {{"--d", "dimension d >= 2"}}, exit_status);
-  add_law(*reference, "ks", "exact Kolmogorov-Smirnov null law", kolmogorov_smirnov,
-          {{"--n", "sample size >= 1"}, {"--statistic", "D_n in [0, 1]"}}, exit_status);
+  add_law(*reference, "ks", "Kolmogorov-Smirnov null law (exact to n = 1e6, limit laws with O(1/n) bounds beyond)",
+          kolmogorov_smirnov,
+          {{"--n", "sample size >= 1 (exact routes to 1e6, limit laws beyond)"}, {"--statistic", "D_n in [0, 1]"}},
+          exit_status);
   add_law(*reference, "anderson-darling", "Anderson-Darling null law (Marsaglia & Marsaglia 2004)", anderson_darling,
           {{"--n", "sample size >= 1"}, {"--statistic", "A^2 >= 0"}}, exit_status);
   add_law(*reference, "cramer-von-mises", "Cramer-von Mises null law (Csorgo & Faraway 1996)", cramer_von_mises,
