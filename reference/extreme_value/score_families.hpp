@@ -32,9 +32,29 @@ struct FamilyScale {
 };
 
 // Closed forms where they exist; the Gaussian one from erfc_inv of the small tail 2/n, exact to
-// a few ulps for n up to 2^63.
+// a few ulps for n up to 2^63. Domain: 2 <= n < max(Real) and a finite shape > 0, and b_n, h_n
+// finite in Real: a weibull or log2 shape far from 1 overflows them ((log n)^{1/p} at p = 1e-6),
+// and then this throws reference::OutOfDomain naming "shape" (family_log_scale has no such limit).
 template <class Real>
 FamilyScale<Real> family_scale(const ScoreFamily& family, Real n);
+
+// The same in logarithms, finite wherever the arguments are: log h_n always; for weibull
+// log b_n = (1/p) log log n; for log2 log(1 - b_n) = -(1/eta) log log n (b_n < 0 there at small
+// n); for the others the logarithms of family_scale's values (log b_n is NaN where b_n <= 0).
+template <class Real>
+struct FamilyLogScale {
+  Real log_b;            // log b_n (weibull, exponential for n > e, gaussian, uniform)
+  Real log_one_minus_b;  // log(1 - b_n) (log2, uniform); NaN otherwise
+  Real log_h;            // log h_n
+};
+template <class Real>
+FamilyLogScale<Real> family_log_scale(const ScoreFamily& family, Real n);
+
+// Relative error bound of family_scale's b_n and h_n in double (rounding of the closed forms in
+// the working type, measured against the 50-digit instantiation in
+// tests/unit/unified_framework/score_family_domain_test.cpp): a few ulps times the amplification
+// |exponent| log log n of pow, or 1e-14 for the Gaussian Newton-corrected scale.
+double family_scale_relative_error(const ScoreFamily& family, double n);
 
 // d log h_n / d log log n, the local exponent xi that a fit of log h_n against log log n sees at n:
 // 0, ~0.55 (gaussian, -> 1/2), 1 - 1/p, 1 + 1/eta. Not defined for uniform

@@ -6,6 +6,7 @@
 namespace attnlaw::reference {
 
 template FamilyScale<mpfr_float_50> family_scale<mpfr_float_50>(const ScoreFamily&, mpfr_float_50);
+template FamilyLogScale<mpfr_float_50> family_log_scale<mpfr_float_50>(const ScoreFamily&, mpfr_float_50);
 template mpfr_float_50 local_exponent<mpfr_float_50>(const ScoreFamily&, mpfr_float_50);
 
 }  // namespace attnlaw::reference

@@ -7,6 +7,7 @@
 namespace attnlaw::reference {
 
 extern template FamilyScale<mpfr_float_50> family_scale<mpfr_float_50>(const ScoreFamily&, mpfr_float_50);
+extern template FamilyLogScale<mpfr_float_50> family_log_scale<mpfr_float_50>(const ScoreFamily&, mpfr_float_50);
 extern template mpfr_float_50 local_exponent<mpfr_float_50>(const ScoreFamily&, mpfr_float_50);
 
 }  // namespace attnlaw::reference

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "reference/numerics/panel_quadrature.hpp"
@@ -221,6 +222,12 @@ class SphereFiniteModel {
 
   template <class V>
   V combine(Real cumulative_before, V integral) const {
+    // 1 - F(t0) - I >= 0 in exact arithmetic; rounding can push it below 0 when every other key
+    // is certainly beyond reach (large d, small beta), where log1p would give NaN: the
+    // probability is 0 there.
+    if constexpr (std::is_same_v<V, Real>) {
+      if (!(-cumulative_before - integral > -1)) return -std::numeric_limits<Real>::infinity();
+    }
     return static_cast<Real>(n_ - 1) * log1p_any(V(-cumulative_before) - integral);
   }
 

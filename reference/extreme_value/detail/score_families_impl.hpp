@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "reference/extreme_value/score_families.hpp"
+#include "reference/numerics/domain.hpp"
 #include "reference/numerics/working_precision.hpp"
 
 namespace attnlaw::reference {
@@ -50,7 +51,51 @@ FamilyScale<Work> gaussian_scale(const Work& n) {
   return {b, exp(log_n - b * b / 2) / root_two_pi};
 }
 
+// b_n and h_n must be finite and h_n > 0 (not underflowed) in Real, else the closed form has left
+// the type's range: refused, naming the shape.
+template <class Real>
+void require_representable(const Real& b, const Real& h, const ScoreFamily& family) {
+  using std::isfinite;
+  if (!(abs_value(b) < std::numeric_limits<Real>::max()) || !(h < std::numeric_limits<Real>::max()) ||
+      !(h >= std::numeric_limits<Real>::min())) {
+    throw OutOfDomain("shape", "b_n or h_n of " + family.name() +
+                                   " leaves the range of double at this n (their logarithms are finite: "
+                                   "family_log_scale)");
+  }
+}
+
 }  // namespace detail
+
+template <class Real>
+FamilyLogScale<Real> family_log_scale(const ScoreFamily& family, Real n) {
+  using std::log;
+  using std::log1p;
+  using Work = reference::detail::working_t<Real>;
+  detail::require_context_length(n);
+  detail::require_shape(family);
+  const Work log_n = log(static_cast<Work>(n));
+  const Work log_log_n = log(log_n);
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  switch (family.kind) {
+    case ScoreFamily::Kind::weibull: {
+      const Work p = static_cast<Work>(family.shape);
+      return {static_cast<Real>(log_log_n / p), nan, static_cast<Real>(log(p) + (1 - 1 / p) * log_log_n)};
+    }
+    case ScoreFamily::Kind::log2: {
+      const Work eta = static_cast<Work>(family.shape);
+      return {nan, static_cast<Real>(-log_log_n / eta), static_cast<Real>(log(eta) + (1 + 1 / eta) * log_log_n)};
+    }
+    case ScoreFamily::Kind::uniform: {
+      const Work nw = static_cast<Work>(n);
+      return {static_cast<Real>(log1p(-2 / nw)), static_cast<Real>(log(Work(2)) - log_n),
+              static_cast<Real>(log_n - log(Work(2)))};
+    }
+    default: {
+      const FamilyScale<Real> s = family_scale(family, n);
+      return {s.b > 0 ? Real(log(s.b)) : nan, nan, Real(log(s.h))};
+    }
+  }
+}
 
 template <class Real>
 FamilyScale<Real> family_scale(const ScoreFamily& family, Real n) {
@@ -71,12 +116,16 @@ FamilyScale<Real> family_scale(const ScoreFamily& family, Real n) {
     }
     case ScoreFamily::Kind::weibull: {
       const Work p = static_cast<Work>(family.shape);
-      return {static_cast<Real>(pow(log_n, 1 / p)), static_cast<Real>(p * pow(log_n, 1 - 1 / p))};
+      const Real b = static_cast<Real>(pow(log_n, 1 / p)), h = static_cast<Real>(p * pow(log_n, 1 - 1 / p));
+      detail::require_representable(b, h, family);
+      return {b, h};
     }
     case ScoreFamily::Kind::log2: {
       const Work eta = static_cast<Work>(family.shape);
       // 1 - u with u = (log n)^{-1/eta}; the tail u itself is what samplers use.
-      return {static_cast<Real>(1 - pow(log_n, -1 / eta)), static_cast<Real>(eta * pow(log_n, 1 + 1 / eta))};
+      const Real b = static_cast<Real>(1 - pow(log_n, -1 / eta)), h = static_cast<Real>(eta * pow(log_n, 1 + 1 / eta));
+      detail::require_representable(b, h, family);
+      return {b, h};
     }
     case ScoreFamily::Kind::uniform: return {static_cast<Real>(1 - 2 / nw), static_cast<Real>(nw / 2)};
   }

@@ -9,6 +9,7 @@
 #include "tests/unit/support/run_attnlaw.hpp"
 
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -349,6 +350,98 @@ TEST(Cli, ReferenceUnifiedRejectsBadInput) {
   expect_usage_error("reference gumbel-scale --family weibull --n 100", "--shape");
   expect_usage_error("reference gumbel-scale --family weibull --shape 0 --n 100", "--shape");
   expect_usage_error("reference gumbel-scale --family gaussian --shape 2 --n 100", "--shape");
+}
+
+// Issue 14, section 1: every reference law prints an error bound beside its values, never null,
+// and outside its domain exits 2 with one line naming the argument.
+bool has_null(const nlohmann::json& j) {
+  if (j.is_null()) return true;
+  if (j.is_structured()) {
+    for (const auto& v : j) {
+      if (has_null(v)) return true;
+    }
+  }
+  return false;
+}
+
+TEST(Cli, EveryReferenceLawPrintsErrorsAndNoNull) {
+  for (const char* args :
+       {"reference sphere-subcritical --d 3 --beta 2 --json", "reference sphere-constants --d 5 --json",
+        "reference sphere-supercritical --d 5 --json", "reference sphere-critical --d 3 --gamma 1 --json",
+        "reference sphere-critical --d 5 --gamma 1 --n 2 --json", "reference ks --n 100 --statistic 0.1 --json",
+        "reference anderson-darling --n 10 --statistic 1 --json",
+        "reference cramer-von-mises --n 10 --statistic 0.3 --json", "reference pd --alpha 0.5 --json",
+        "reference gumbel-scale --family gaussian --n 1e6 --json"}) {
+    const Outcome o = run(args);
+    ASSERT_EQ(o.status, 0) << args << "\n" << o.err;
+    const auto doc = nlohmann::json::parse(o.out);
+    EXPECT_TRUE(doc.contains("errors")) << args;
+    EXPECT_FALSE(has_null(doc)) << args << "\n" << o.out;
+    for (const auto& [name, e] : doc["errors"].items()) {
+      EXPECT_TRUE(e.is_number() && e.get<double>() >= 0 && std::isfinite(e.get<double>())) << args << " " << name;
+    }
+  }
+}
+
+// The audit's first case: P(w_(1) >= 1/2) = 0.8911 at d = 3, gamma = 1e-3, n = 2; with two keys it
+// is 1 (w_(1) >= 1/2 always), and the CDF is 0 below 1/2, in [0, 1] and non-decreasing.
+TEST(Cli, SphereCriticalTwoKeysIsExact) {
+  const Outcome o = run("reference sphere-critical --d 3 --gamma 1e-3 --n 2 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_EQ(doc["p_top_ge_half"].get<double>(), 1.0);
+  EXPECT_EQ(doc["errors"]["p_top_ge_half"].get<double>(), 0.0);
+  double previous = 0;
+  for (const auto& point : doc["cdf_top"]) {
+    const double w = point[0].get<double>(), f = point[1].get<double>();
+    if (w <= 0.5) {
+      EXPECT_EQ(f, 0.0) << w;
+    }
+    EXPECT_GE(f, previous) << w;
+    EXPECT_LE(f, 1.0) << w;
+    previous = f;
+  }
+}
+
+TEST(Cli, ReferenceLawsRefuseOutsideTheirDomainInOneLine) {
+  expect_usage_error("reference sphere-critical --d 65 --gamma 1", "--d");
+  expect_usage_error("reference sphere-critical --d 3 --gamma 1e-4", "--gamma");
+  expect_usage_error("reference sphere-critical --d 3 --gamma 1 --n 1", "--n");
+  // Inside the argument ranges but where no route reaches the stated accuracy (measured by the
+  // law's own error bound: the Laplace inversion at d = 16, gamma = 1e-3, n = 1e12).
+  expect_usage_error("reference sphere-critical --d 16 --gamma 1e-3 --n 1000000000000", "--n");
+  expect_usage_error("reference sphere-supercritical --d 2", "--d");
+}
+
+// weibull p = 1e-6 printed b_n null at n = 1e12 and h_n null at n = 2: (log n)^{1e6} and
+// 1e-6 (log 2)^{1 - 1e6} overflow double. Now the logarithms are printed (finite) and the linear
+// forms are left out.
+TEST(Cli, GumbelScaleTinyWeibullShapePrintsLogsNotNull) {
+  for (const char* n : {"2", "1e12"}) {
+    const Outcome o = run(std::string("reference gumbel-scale --family weibull --shape 1e-6 --n ") + n + " --json");
+    ASSERT_EQ(o.status, 0) << o.err;
+    const auto doc = nlohmann::json::parse(o.out);
+    EXPECT_FALSE(has_null(doc)) << o.out;
+    EXPECT_TRUE(doc.contains("log_b_n") && doc.contains("log_h_n")) << o.out;
+    // log b_n = 1e6 log log n: log log 2 = -0.36651292058166435, log log 1e12 = 3.3189390950359564.
+    const double log_log_n = std::string(n) == "2" ? -0.36651292058166435 : 3.3189390950359564;
+    EXPECT_NEAR(doc["log_b_n"].get<double>(), 1e6 * log_log_n, 1e-9 * 1e6);
+  }
+}
+
+// ks at n = 1e12 died of bad_alloc (exit 3) and at n = 1e9, D = 0.001 took 2.6 GB and 100 s.
+TEST(Cli, KsAtHugeNIsFastAndBounded) {
+  for (const char* args : {"reference ks --n 1000000000000 --statistic 0.000001 --json",
+                           "reference ks --n 1000000000 --statistic 0.001 --json"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome o = run(args);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_EQ(o.status, 0) << args << "\n" << o.err;
+    EXPECT_LT(seconds, 10.0) << args;
+    const auto doc = nlohmann::json::parse(o.out);
+    EXPECT_FALSE(has_null(doc));
+    EXPECT_LE(doc["errors"]["sf"].get<double>(), 1e-9) << args;
+  }
 }
 
 }  // namespace
