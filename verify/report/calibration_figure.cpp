@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "verify/report/gnuplot_script.hpp"
 #include "verify/report/number_format.hpp"
 #include "verify/report/report_input_error.hpp"
 
@@ -14,20 +15,6 @@ namespace {
 constexpr std::size_t kGrid = 200;  // 201 abscissae: ECDF steps of 1/S are drawn at the grid's resolution
 constexpr std::size_t kWorst = 4;   // checks drawn in colour, with their names in the key
 constexpr const char* kWorstColours[kWorst] = {"#d55e00", "#0072b2", "#009e73", "#cc79a7"};
-
-std::string gp_string(const std::string& text) {
-  std::string out = "'";
-  for (char ch : text) {
-    if (ch == '\'')
-      out += "''";
-    else if (ch == '\n' || ch == '\r' || ch == '\t')
-      out += ' ';
-    else
-      out += ch;
-  }
-  out += '\'';
-  return out;
-}
 
 std::string datum(double x) { return fmt::format("{:.6g}", x == 0 ? 0.0 : x); }
 

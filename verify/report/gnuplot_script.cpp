@@ -20,22 +20,6 @@ using nlohmann::json;
 constexpr std::array<const char*, 8> kColours{"#0072b2", "#d55e00", "#009e73", "#cc79a7",
                                               "#e69f00", "#56b4e9", "#000000", "#f0e442"};
 
-// A gnuplot single-quoted string: no escapes inside except '' for a quote; one line.
-std::string gp_string(std::string_view text) {
-  std::string out = "'";
-  for (char ch : text) {
-    if (ch == '\'') {
-      out += "''";
-    } else if (ch == '\n' || ch == '\r' || ch == '\t') {
-      out += ' ';
-    } else {
-      out += ch;
-    }
-  }
-  out += '\'';
-  return out;
-}
-
 // Enough digits that the plotted position is exact to the pixel many times over; locale-free.
 std::string datum(double x) { return fmt::format("{:.10g}", x == 0 ? 0.0 : x); }
 
@@ -189,6 +173,21 @@ std::string curves(const json& figure) {
 }
 
 }  // namespace
+
+std::string gp_string(std::string_view text) {
+  std::string out = "'";
+  for (char ch : text) {
+    if (ch == '\'') {
+      out += "''";
+    } else if (ch == '\n' || ch == '\r' || ch == '\t') {
+      out += ' ';
+    } else {
+      out += ch;
+    }
+  }
+  out += '\'';
+  return out;
+}
 
 std::string gnuplot_script(const json& figure) {
   const std::string kind = figure.at("kind").get<std::string>();

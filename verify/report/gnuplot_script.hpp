@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace attnlaw::report {
 
@@ -15,5 +16,8 @@ namespace attnlaw::report {
 //             are left out and their number is printed on the plot.
 // Throws ReportInputError if nothing in the figure can be drawn.
 std::string gnuplot_script(const nlohmann::json& figure);
+
+// A gnuplot single-quoted string: no escapes inside except '' for a quote; one line.
+std::string gp_string(std::string_view text);
 
 }  // namespace attnlaw::report
