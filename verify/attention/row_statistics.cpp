@@ -90,31 +90,44 @@ AccumulationScale<Real> accumulation_scale(const GapProfile<Real>& profile) {
   if (tied >= 2) {
     a.ties = true;
     a.lambda = std::numeric_limits<Real>::infinity();
+    a.log_lambda = a.lambda;
     a.contact_gap = 0;
     a.contact_count = tied;
     a.contact_entropy = std::log(static_cast<Real>(tied));
     a.alpha = a.contact_entropy / std::log(static_cast<Real>(n));
     return a;
   }
-  if (n == 1) return a;  // N(t) = 1: Lambda = 0, nothing to contact
+  if (n == 1) {  // N(t) = 1: Lambda = 0, nothing to contact
+    a.log_lambda = -std::numeric_limits<Real>::infinity();
+    return a;
+  }
 
+  // The ratios are taken on gaps scaled by 2^k, k chosen so that the smallest positive gap is
+  // about 1: scaling by a power of two is exact, so the maximum and the contact gap are the ones
+  // the unscaled ratios give whenever those are finite, and a subnormal gap (Lambda beyond the
+  // largest Real) still has a well-defined maximiser and a finite log Lambda.
+  const int k = -std::ilogb(gaps[1]);
+  const auto scaled_ratio = [&](std::size_t first, std::size_t last) {
+    return std::log(static_cast<Real>(last)) / std::ldexp(gaps[first], k);
+  };
   // Pass 1: Lambda. Pass 2: the largest gap within rounding of it.
-  Real lambda = 0;
+  Real scaled_lambda = 0;
   for (std::size_t first = 1; first < n;) {
     const std::size_t last = group_end(gaps, first);
-    lambda = std::max(lambda, std::log(static_cast<Real>(last)) / gaps[first]);
+    scaled_lambda = std::max(scaled_lambda, scaled_ratio(first, last));
     first = last;
   }
-  const Real threshold = lambda * (1 - 16 * std::numeric_limits<Real>::epsilon());
+  const Real threshold = scaled_lambda * (1 - 16 * std::numeric_limits<Real>::epsilon());
   for (std::size_t first = 1; first < n;) {
     const std::size_t last = group_end(gaps, first);
-    if (std::log(static_cast<Real>(last)) / gaps[first] >= threshold) {
+    if (scaled_ratio(first, last) >= threshold) {
       a.contact_gap = gaps[first];
       a.contact_count = last;
     }
     first = last;
   }
-  a.lambda = lambda;
+  a.lambda = std::ldexp(scaled_lambda, k);
+  a.log_lambda = std::log(scaled_lambda) + static_cast<Real>(k) * std::log(Real(2));
   a.contact_entropy = std::log(static_cast<Real>(a.contact_count));
   a.alpha = a.contact_entropy / std::log(static_cast<Real>(n));
   return a;

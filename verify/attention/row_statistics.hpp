@@ -15,6 +15,7 @@
 //     C_n = log N(0), alpha_n = log N(0) / log n;
 //   - a single finite entry: N(t) = 1 for all t, Lambda = 0, Delta_Lambda = 0, alpha_n = 0
 //     (one key always holds all the weight).
+#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <span>
@@ -55,11 +56,13 @@ template <class Real>
 struct AccumulationScale {
   Real lambda = 0;                // Lambda = sup_{t>0} log N(t) / t; +infinity with ties at the maximum, and
                                   // also (ties false) when it overflows Real: a positive gap below log n / max
+  Real log_lambda = 0;            // log Lambda: finite whenever Lambda is positive and not tied, overflow or not
   Real contact_gap = 0;           // Delta_Lambda, the largest gap attaining Lambda
   std::size_t contact_count = 1;  // N(Delta_Lambda)
   Real contact_entropy = 0;       // C_n = log N(Delta_Lambda)
   Real alpha = 0;                 // alpha_n = C_n / log n
   bool ties = false;              // N(0) >= 2
+  bool overflows() const noexcept { return !ties && std::isinf(lambda); }
 };
 
 // Lambda is the largest of log N(t)/t over the distinct positive gap values t (log N(t)/t only

@@ -19,6 +19,13 @@ json quantiles_json(const Quantiles& q) {
   return json{{"q10", number(q.q10)}, {"q50", number(q.q50)}, {"q90", number(q.q90)}};
 }
 
+// Why "Lambda" is what it is; "Lambda" is null exactly when this is not "finite".
+const char* lambda_status(const attention::AccumulationScale<double>& scale) {
+  if (scale.ties) return "tied";
+  if (scale.overflows()) return "overflow";
+  return "finite";
+}
+
 json row_json(const RowDiagnosis& row) {
   const attention::RowStatistics<double>& s = row.stats;
   json bound{{"quantity", s.regime.quantity}, {"relation", s.regime.relation}, {"value", number(s.regime.bound)}};
@@ -26,6 +33,8 @@ json row_json(const RowDiagnosis& row) {
               {"n", s.n},
               {"masked", s.masked},
               {"Lambda", number(s.scale.lambda)},
+              {"log_Lambda", number(s.scale.log_lambda)},
+              {"Lambda_status", lambda_status(s.scale)},
               {"ties", s.scale.ties},
               {"Delta_Lambda", s.scale.contact_gap},
               {"alpha_n", s.scale.alpha},
@@ -80,7 +89,7 @@ json head_json(const HeadExponentFit& h) {
 const char* skip_reason_text(SkipReason reason) {
   switch (reason) {
     case SkipReason::median_lambda_zero: return "median Lambda is 0";
-    case SkipReason::median_lambda_infinite: return "median Lambda is infinite (ties)";
+    case SkipReason::median_lambda_infinite: return "median Lambda is infinite (ties, or beyond the largest double)";
     case SkipReason::log_log_n_not_positive: return "n <= e: log log n <= 0";
   }
   return "";

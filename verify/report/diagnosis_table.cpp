@@ -22,6 +22,12 @@ std::string quantiles_text(const Quantiles& q) {
   return fmt::format("{} / {} / {}", text_number_or_inf(q.q10), text_number_or_inf(q.q50), text_number_or_inf(q.q90));
 }
 
+std::string lambda_text(const attention::AccumulationScale<double>& scale) {
+  if (scale.ties) return "inf*";
+  if (scale.overflows()) return fmt::format("exp({:.6g})^", scale.log_lambda);
+  return text_number(scale.lambda);
+}
+
 void write_tensor(std::string& out, const TensorDiagnosis& t) {
   auto o = std::back_inserter(out);
   fmt::format_to(o, "\n{}{}  shape ({})\n", t.file, t.tensor.empty() ? "" : fmt::format("  tensor {}", t.tensor),
@@ -29,6 +35,7 @@ void write_tensor(std::string& out, const TensorDiagnosis& t) {
   fmt::format_to(o, "  {:<14} {:>8} {:>10} {:>12} {:>8} {:>10} {:>10}  {}\n", "row", "n", "Lambda", "Delta_Lambda",
                  "alpha_n", "entropy", "top_weight", "regime at beta (deciding bound)");
   bool any_ties = false;
+  bool any_overflow = false;
   for (const RowDiagnosis& r : t.rows) {
     const attention::RowStatistics<double>& s = r.stats;
     const std::string quantity = s.regime.quantity;
@@ -37,12 +44,14 @@ void write_tensor(std::string& out, const TensorDiagnosis& t) {
                          : fmt::format("{} {} {}", quantity, s.regime.relation, text_number_or_inf(s.regime.bound));
     fmt::format_to(o, "  {:<14} {:>8} {:>10} {:>12} {:>8} {:>10} {:>10}  {} ({})\n",
                    fmt::format("[{}]", fmt::join(r.index, ",")), s.n,
-                   text_number_or_inf(s.scale.lambda) + (s.scale.ties ? "*" : ""), text_number(s.scale.contact_gap),
+                   lambda_text(s.scale), text_number(s.scale.contact_gap),
                    text_number(s.scale.alpha), text_number(s.softmax.entropy), text_number(s.softmax.top_weight),
                    attention::regime_name(s.regime.regime), bound);
     any_ties = any_ties || s.scale.ties;
+    any_overflow = any_overflow || s.scale.overflows();
   }
   if (any_ties) out += "  * ties at the maximum: Lambda = inf\n";
+  if (any_overflow) out += "  ^ Lambda beyond the largest double (a subnormal gap): shown as exp(log Lambda)\n";
   out += "  quantiles 10% / 50% / 90% per head:\n";
   fmt::format_to(o, "  {:<20} {:>5} {:>5} {:>8}  {:<28} {:<28} {:<28} {:<28}\n", "head", "rows", "ties", "n", "Lambda",
                  "alpha_n", "entropy", "top_weight");

@@ -347,6 +347,33 @@ TEST(RowStatistics, DenormalEntries) {
   expect_relative(small.softmax.top_two_difference, std::tanh(1e300 * 1e-310 / 2), 1e-13);
 }
 
+// Subnormal gaps 1e-310, 2e-310, 3e-310: every ratio log N(t)/t overflows a double, yet their order
+// is that of log 2/1, log 3/2, log 4/3 (the gaps are exact multiples), so the contact is the first
+// gap, N = 2, and log Lambda = log log 2 - log 1e-310. Before the power-of-two scaling every ratio
+// was +inf and the last gap was reported.
+TEST(RowStatistics, SubnormalGapsKeepTheirMaximiserAndALogLambda) {
+  const auto s = stats_of({1e-310, 2e-310, 3e-310, 4e-310}, 1.0);
+  EXPECT_FALSE(s.scale.ties);
+  EXPECT_TRUE(s.scale.overflows());
+  EXPECT_EQ(s.scale.lambda, kInf);
+  EXPECT_EQ(s.scale.contact_gap, 4e-310 - 3e-310);
+  EXPECT_EQ(s.scale.contact_count, 2u);
+  expect_relative(s.scale.log_lambda, std::log(std::log(2.0)) - std::log(4e-310 - 3e-310), 1e-15);
+  expect_relative(s.scale.alpha, std::log(2.0) / std::log(4.0), 1e-15);
+  // The same row scaled up to normal numbers has the same contact and a finite Lambda whose log
+  // agrees: the scaling is by a power of two, exact in binary.
+  const double up = std::ldexp(1.0, 1000);
+  const auto normal = stats_of({1e-310 * up, 2e-310 * up, 3e-310 * up, 4e-310 * up}, 1.0);
+  EXPECT_FALSE(normal.scale.overflows());
+  EXPECT_EQ(normal.scale.contact_count, 2u);
+  expect_relative(normal.scale.log_lambda, std::log(normal.scale.lambda), 1e-15);
+  EXPECT_NEAR(s.scale.log_lambda - normal.scale.log_lambda, 1000 * std::log(2.0), 1e-12);
+  // A row of normal gaps: log_lambda is log(lambda), and a single entry has Lambda = 0, log = -inf.
+  const auto plain = stats_of({0.0, -0.5, -2.0}, 1.0);
+  expect_relative(plain.scale.log_lambda, std::log(plain.scale.lambda), 1e-15);
+  EXPECT_EQ(stats_of({3.0}, 1.0).scale.log_lambda, -kInf);
+}
+
 // O(n log n): a 2e6-key row costs a sort. UF.family.equicorrelated holds exactly at this size
 // too; the time is printed (and bounded loosely so that a quadratic step would fail).
 TEST(RowStatistics, LongRow) {

@@ -158,7 +158,13 @@ TEST(CliRobustness, DiagnoseTiesMaskedAndDenormals) {
     SCOPED_TRACE(beta);
     ASSERT_TRUE(doc.contains("files"));
     // diagnose's documented convention: +inf (a tied row's Lambda, and so its quantiles) is null.
-    expect_all_finite(doc, "", {"Lambda", "beta_crit", "ratio", "ci", "fraction", "q10", "q50", "q90"});
+    expect_all_finite(doc, "", {"Lambda", "log_Lambda", "beta_crit", "ratio", "ci", "fraction", "q10", "q50", "q90"});
+    // A null Lambda always says why: tied (log_Lambda null too) or overflow (log_Lambda finite).
+    const json& out = doc.at("files").at(0).at("rows");
+    for (const json& row : out) EXPECT_EQ(row.at("Lambda").is_null(), row.at("Lambda_status") != "finite") << row;
+    EXPECT_EQ(out.at(1).at("Lambda_status"), "tied");
+    EXPECT_EQ(out.at(3).at("Lambda_status"), "overflow");
+    EXPECT_TRUE(out.at(3).at("log_Lambda").is_number());
   }
   std::vector<double> bad = rows;
   bad[3] = std::numeric_limits<double>::quiet_NaN();
