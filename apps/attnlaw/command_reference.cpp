@@ -12,6 +12,7 @@
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/usage_error.hpp"
+#include "reference/attention_dynamics/equiangular.hpp"
 #include "reference/extreme_value/score_families.hpp"
 #include "reference/numerics/domain.hpp"
 #include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
@@ -341,6 +342,50 @@ Json gumbel_scale(const LawArguments& a) {
   return doc;
 }
 
+// The equiangular clustering time of scalar heads (MH.equiangular.*): one head M = m I, V = m I
+// (the gradient-consistent value), from rho0 to rho1. The S-type softmax head has the closed form
+// with Ei; every model has the log-substituted quadrature. Both are printed where both answer
+// (they are independent routes), T being the closed form's.
+Json equiangular_time(const LawArguments& a) {
+  const std::uint64_t n = parse_integer("--n", a["--n"], 2, 1000000000);
+  const double m = a.given("--m") ? parse_real("--m", a["--m"], 1e-6, 1e6) : 1.0;
+  const double beta = parse_real("--beta", a["--beta"], 0.0, 700.0 / m);
+  const double rho0 = a.given("--rho0") ? parse_real("--rho0", a["--rho0"], -1.0, 1.0) : 0.0;
+  const double rho1 = a.given("--rho1") ? parse_real("--rho1", a["--rho1"], -1.0, 1.0) : 0.99;
+  const std::string type = a.given("--type") ? a["--type"] : "S";
+  if (type != "S" && type != "U") throw UsageError(fmt::format("--type: expected S or U, got '{}'", type));
+  const std::string kernel = a.given("--kernel") ? a["--kernel"] : "softmax";
+  if (kernel != "softmax" && kernel != "relu")
+    throw UsageError(fmt::format("--kernel: expected softmax or relu, got '{}'", kernel));
+  using reference::EquiangularModel;
+  const EquiangularModel model = kernel == "softmax"
+                                     ? (type == "S" ? EquiangularModel::softmax_row : EquiangularModel::softmax_unnormalised)
+                                     : (type == "S" ? EquiangularModel::relu_row : EquiangularModel::relu_unnormalised);
+  const std::vector<reference::ScalarHead<double>> heads{{m, m}};
+  const auto quadrature = reference::clustering_time_quadrature<double>(model, heads, beta, n, rho0, rho1);
+  Json doc{{"n", n}, {"beta", beta}, {"m", m}, {"type", type}, {"kernel", kernel}, {"rho0", rho0}, {"rho1", rho1}};
+  Json errors = Json::object();
+  doc["T"] = quadrature.value;
+  errors["T"] = quadrature.error;
+  doc["method"] = "Gauss-Kronrod in log(1 - rho) and log(1 + (n-1) rho)";
+  if (model == EquiangularModel::softmax_row) {
+    try {
+      const auto closed = reference::clustering_time_closed_form<double>(n, beta, m, m, rho0, rho1);
+      doc["T"] = closed.value;
+      errors["T"] = closed.error;
+      doc["T_quadrature"] = quadrature.value;
+      errors["T_quadrature"] = quadrature.error;
+      doc["method"] = "closed form with Ei; T_quadrature by Gauss-Kronrod";
+    } catch (const reference::OutOfDomain&) {
+      // its terms cancel beyond its accuracy here: the quadrature alone answers
+    }
+    // The S-type threshold: self-attention equals cross-attention (p = 1/2) at the start.
+    if (n >= 3) doc["beta_c"] = reference::critical_beta<double>(n, m, rho0);
+  }
+  doc["errors"] = errors;
+  return doc;
+}
+
 using LawFunction = Json (*)(const LawArguments&);
 
 void add_law(CLI::App& reference, const char* name, const char* description, LawFunction law,
@@ -397,6 +442,17 @@ void add_reference_command(CLI::App& app, int& exit_status) {
           {{"--family", "exponential, gaussian, weibull, log2 or uniform"},
            {"--shape", "p for weibull (required), eta for log2 (default 1)", false},
            {"--n", "number of keys, 2 <= n <= 9.2e18"}},
+          exit_status);
+  add_law(*reference, "equiangular-time",
+          "clustering time T(rho0 -> rho1) of equiangular tokens under one scalar head, and beta_c (MH)",
+          equiangular_time,
+          {{"--n", "number of tokens, 2 <= n <= 1e9"},
+           {"--beta", "inverse temperature, 0 <= beta m <= 700"},
+           {"--rho0", "starting inner product, -1/(n-1) < rho0 < rho1 (default 0)", false},
+           {"--rho1", "final inner product, rho1 < 1 (default 0.99)", false},
+           {"--type", "S (per-head softmax rows, default) or U (unnormalised)", false},
+           {"--kernel", "softmax (default) or relu", false},
+           {"--m", "head scale: M = V = m I (default 1)", false}},
           exit_status);
 }
 

@@ -38,6 +38,22 @@ void expect_usage_error(const std::string& args, const std::string& names) {
   EXPECT_EQ(o.err.find("terminate"), std::string::npos) << o.err;
 }
 
+// reference equiangular-time: the notes' table value at beta_c = ln 31 (n = 32, rho 0 -> 0.99:
+// T = 5.0886548), its two routes printed side by side, and refusals with exit 2.
+TEST(Cli, EquiangularTime) {
+  const Outcome o = run("reference equiangular-time --n 32 --beta 3.4339872044851463 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_NEAR(doc.at("T").get<double>(), 5.0886548, 1e-7);
+  EXPECT_NEAR(doc.at("T_quadrature").get<double>(), doc.at("T").get<double>(), 1e-12);
+  EXPECT_NEAR(doc.at("beta_c").get<double>(), std::log(31.0), 1e-15);
+  EXPECT_EQ(run("reference equiangular-time --n 32 --beta 800").status, 2);
+  const Outcome relu = run("reference equiangular-time --n 32 --beta 2 --kernel relu --rho0 0");
+  EXPECT_EQ(relu.status, 2);
+  EXPECT_NE(relu.err.find("--rho0"), std::string::npos) << relu.err;
+  EXPECT_EQ(run("reference equiangular-time --n 32 --beta 2 --type X").status, 2);
+}
+
 TEST(Cli, RejectsUnknownClaimAndBattery) {
   expect_usage_error("run --claim SL.no-such-claim", "--claim");
   expect_usage_error("run --battery nightly", "--battery");
