@@ -28,28 +28,31 @@ Matrix<Real> scores(const Matrix<Real>& tokens, const Matrix<Real>& score) {
 
 namespace {
 
-// The kernel weights of one head, row i over keys j, normalised per the reading. The S-type
-// softmax subtracts each row's maximum so that large beta s does not overflow; a ReLU row with no
-// positive score has no attention and contributes nothing.
+// The kernel weights of one head, transposed: column i holds query i's weights over the keys j,
+// so that each query's row is contiguous in Eigen's column-major storage (at n = 512 the row-wise
+// loop over a column-major matrix cost 5 times more than the arithmetic). `scores_t` is S^T,
+// column i = (s_i1, ..., s_in). The S-type softmax subtracts each query's maximum so that large
+// beta s does not overflow; a ReLU query with no positive score has no attention and contributes
+// nothing.
 template <class Real>
-Matrix<Real> head_weights(const Matrix<Real>& s, Real beta, Normalisation normalisation, Kernel kernel) {
-  const Eigen::Index n = s.rows();
-  Matrix<Real> w(n, n);
+Matrix<Real> head_weights_by_query(Matrix<Real> scores_t, Real beta, Normalisation normalisation, Kernel kernel) {
+  const Eigen::Index n = scores_t.rows();
   for (Eigen::Index i = 0; i < n; ++i) {
+    auto w = scores_t.col(i);
     if (kernel == Kernel::exponential) {
-      const Real shift = normalisation == Normalisation::row_softmax ? beta * s.row(i).maxCoeff() : Real(0);
-      for (Eigen::Index j = 0; j < n; ++j) w(i, j) = std::exp(beta * s(i, j) - shift);
+      const Real shift = normalisation == Normalisation::row_softmax ? beta * w.maxCoeff() : Real(0);
+      w = (beta * w.array() - shift).exp().matrix();
     } else {
-      for (Eigen::Index j = 0; j < n; ++j) w(i, j) = std::max(beta * s(i, j), Real(0));
+      w = (beta * w.array()).max(Real(0)).matrix();
     }
     if (normalisation == Normalisation::row_softmax) {
-      const Real z = w.row(i).sum();
-      if (z > 0) w.row(i) /= z;
+      const Real z = w.sum();
+      if (z > 0) w /= z;
     } else {
-      w.row(i) /= static_cast<Real>(n);
+      w /= static_cast<Real>(n);
     }
   }
-  return w;
+  return scores_t;
 }
 
 }  // namespace
@@ -60,8 +63,9 @@ void AttentionFlow<Real>::velocity(const Matrix<Real>& tokens, Matrix<Real>& v) 
   if (tokens.rows() != d) throw std::invalid_argument("AttentionFlow: tokens must have d rows");
   v.setZero(d, tokens.cols());
   for (const Head<Real>& h : heads) {
-    const Matrix<Real> w = head_weights<Real>(scores<Real>(tokens, h.score), beta, normalisation, kernel);
-    v.noalias() += h.value * (tokens * w.transpose());
+    const Matrix<Real> w_t =
+        head_weights_by_query<Real>(scores<Real>(tokens, h.score.transpose()), beta, normalisation, kernel);
+    v.noalias() += h.value * (tokens * w_t);
   }
   if (geometry == Geometry::spherical) {
     for (Eigen::Index i = 0; i < tokens.cols(); ++i) v.col(i) -= tokens.col(i).dot(v.col(i)) * tokens.col(i);
@@ -95,7 +99,9 @@ void renormalise_tokens(State<Real>& y, Eigen::Index d) {
 
 template <class Real>
 Matrix<Real> softmax_attention(const Matrix<Real>& tokens, const Matrix<Real>& score, Real beta) {
-  return head_weights<Real>(scores<Real>(tokens, score), beta, Normalisation::row_softmax, Kernel::exponential);
+  return head_weights_by_query<Real>(scores<Real>(tokens, score.transpose()), beta, Normalisation::row_softmax,
+                                    Kernel::exponential)
+      .transpose();
 }
 
 template <class Real>
