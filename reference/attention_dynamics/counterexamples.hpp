@@ -1,8 +1,8 @@
 #pragma once
 // Deterministic configurations where an energy of multi-head attention decreases, in closed form:
-// the witnesses that the conditions of the monotonicity statements are needed (MH.energy.*,
-// MH.radial-shadow). Each is dE/dt = <grad E, x'> worked out by hand for a configuration small
-// enough to do so; the derivation is beside each formula. Templated on the real type; header only.
+// witnesses that the symmetry, normalisation and flat-geometry conditions of energy monotonicity
+// are needed. Each is dE/dt = <grad E, x'> worked out by hand for a configuration small enough to
+// do so; the derivation is beside each formula. Templated on the real type; header only.
 #include <cmath>
 
 namespace attnlaw::reference {
