@@ -1,38 +1,29 @@
-// UF.pd-limit: at beta = c h_n, c > 1, the ranked weights of a Gumbel-domain row converge to
-// PD(1/c, 0) (UF.md §2 UF.pd-limit); for c < 1 the top weight vanishes. Three parts:
-//   - the PD sampler itself against the PD references (a positive control that binds the
-//     references used below to the law they describe);
-//   - exponential rows (h_n = 1, the clean bed: the only error is the missing bulk,
-//     O(n^{1-c})) at n = 1e12 by the exact top-K sampler plus the bulk correction, against PD;
-//   - c < 1: mean log a_max against log n over an n-ladder, slope -(1 - c).
+// UF.pd-limit, experiments "pd-sampler" and "exponential-rows": the PD sampler against the PD
+// references (the positive control), then exponential rows at n = 1e12 against PD(1/c, 0), both
+// by the same moment and law checks (claim.cpp).
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <boost/math/special_functions/gamma.hpp>
 #include <cmath>
+#include <cstdint>
 #include <functional>
-#include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
-#include "theory/unified_framework/claims.hpp"
 #include "theory/unified_framework/critical_window.hpp"
-#include "theory/unified_framework/gumbel_models.hpp"
-#include "verify/harness/claim_spec.hpp"
+#include "theory/unified_framework/pd_limit/experiments.hpp"
 #include "verify/harness/composite_null_checks.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/goodness_of_fit.hpp"
-#include "verify/stats/linear_fit.hpp"
-#include "verify/stats/location_scale.hpp"
 
-namespace attnlaw::theory::unified_framework {
+namespace attnlaw::theory::unified_framework::pd_limit_claim {
 namespace {
 
 namespace ref = reference;
-
-constexpr std::size_t kPdTruncation = 1000;
-constexpr std::size_t kTopK = 1000;
 
 // The CDF of V_1 tabulated once per alpha and interpolated linearly: a KS test needs it at every
 // sample. Near w = 1 it behaves like 1 - C (1 - w)^alpha (infinite slope; at alpha = 1/4 a fifth
@@ -116,14 +107,7 @@ void pd_law_checks(const WindowSample& s, double alpha, const harness::PointCont
       s.ratio21, [alpha](double x) { return ref::pd_ratio_cdf<double>(alpha, x); }));
 }
 
-const ref::ScoreFamily kExponential{ref::ScoreFamily::Kind::exponential, 1};
-
-struct PdSamplerPoint {
-  double alpha;      // the PD(alpha, 0) parameter
-  std::size_t K;     // weights drawn per sample
-  std::size_t reps;  // samples
-  harness::Fields fields() const { return {{"alpha", alpha}, {"K", K}, {"reps", reps}}; }
-};
+}  // namespace
 
 harness::ExperimentResult pd_sampler_matches_references(const PdSamplerPoint& p, const PdParameter& pd,
                                                         const harness::PointContext& at) {
@@ -134,14 +118,6 @@ harness::ExperimentResult pd_sampler_matches_references(const PdSamplerPoint& p,
   pd_law_checks(s, pd(p.alpha), at, "PD sampler", out);
   return out;
 }
-
-struct ExponentialRowsPoint {
-  double c;          // beta = c (h_n = 1)
-  double n;          // scores per row
-  std::size_t K;     // top scores retained per row
-  std::size_t reps;  // rows
-  harness::Fields fields() const { return {{"c", c}, {"n", n}, {"K", K}, {"reps", reps}}; }
-};
 
 harness::ExperimentResult exponential_rows_tend_to_pd(const ExponentialRowsPoint& p, const PdParameter& pd,
                                                       const harness::PointContext& at) {
@@ -156,95 +132,4 @@ harness::ExperimentResult exponential_rows_tend_to_pd(const ExponentialRowsPoint
   return out;
 }
 
-struct SubcriticalPoint {
-  double c;               // beta = c (h_n = 1), c < 1
-  std::vector<double> n;  // the n-ladder
-  std::size_t K;          // top scores retained per row
-  std::size_t reps;       // rows per rung
-  harness::Fields fields() const { return {{"c", c}, {"n", n}, {"K", K}, {"reps", reps}}; }
-};
-
-// Subcritical: log a_max = -log Z = -(1 - c) log n + O_P(1); the n^{-(1-c)} correction to E Z_n
-// moves the fitted slope over 1e4..1e12 by < 0.005 (c = 0.7), the tolerance is 0.02.
-harness::ExperimentResult top_weight_vanishes(const SubcriticalPoint& p, const PdParameter&,
-                                              const harness::PointContext& at) {
-  harness::ExperimentResult out;
-  const double c = p.c;
-  const std::size_t reps = p.reps;
-  // Common random numbers across the ladder: the same stream at every n.
-  const auto stream = at.streams.key();
-  std::vector<double> log_n, mean_log_top, weight;
-  std::vector<double> xs, ys, es;
-  for (double n : p.n) {
-    const WindowSample s = simulate_window(kExponential, static_cast<std::uint64_t>(n), c, p.K, reps, stream);
-    std::vector<double> log_top(reps);
-    for (std::size_t r = 0; r < reps; ++r) log_top[r] = std::log(s.top_weight[r]);
-    const stats::MeanWithError log_top_mean = stats::mean_with_error(log_top);
-    const double m = log_top_mean.mean, se = log_top_mean.std_error();
-    log_n.push_back(std::log(n));
-    mean_log_top.push_back(m);
-    weight.push_back(1 / (se * se));
-    xs.push_back(n);
-    ys.push_back(m);
-    es.push_back(2 * se);
-  }
-  const stats::LinearFit fit = stats::weighted_least_squares(log_n, mean_log_top, weight);
-  out.checks.push_back(harness::rate_check(
-      fmt::format("c = {:.3g} < 1: slope of E log a_max against log n = -(1 - c) (+-0.02); a_max -> 0", c), fit.slope,
-      -(1 - c), 0.02, "Monte Carlo means with common random numbers over the n-ladder, weighted fit"));
-  std::vector<double> fitted;
-  for (double x : log_n) fitted.push_back(fit.intercept + fit.slope * x);
-  std::vector<harness::Series> series;
-  series.push_back({"E log a_max (MC, 2 s.e.)", "errorbars", xs, ys, es});
-  series.push_back({fmt::format("fit, slope {:.4f} (theory {:.4f})", fit.slope, -(1 - c)), "lines", xs, fitted});
-  const std::string& claim = at.claim.id;
-  out.figures.push_back(
-      harness::Figure{.id = harness::figure_slug(claim, "subcritical", at.fields),
-                      .claim = claim,
-                      .title = fmt::format("{}: E log a_max against n, exponential rows, beta = {:.3g}", claim, c),
-                      .xlabel = "n",
-                      .ylabel = "E log a_max",
-                      .log_x = true,
-                      .series = std::move(series)});
-  return out;
-}
-
-}  // namespace
-
-std::unique_ptr<harness::Claim> pd_limit() {
-  auto claim = std::make_unique<harness::ClaimSpec<PdParameter>>(
-      harness::ClaimInfo{
-          "UF.pd-limit", "UF", "UF.md §2 UF.pd-limit",
-          "Gumbel-domain i.i.d. scores at beta_n = c h_n: for c > 1 the ranked weights converge to PD(1/c, 0) "
-          "(E sum a^2 -> 1 - 1/c, E H -> psi(1) - psi(1 - 1/c), E Z -> c/(c-1), a_(2)/a_(1) ~ U^c); for c < 1 a_max -> "
-          "0 (like n^{-(1-c)} for exponential scores).",
-          harness::Provenance::derived, "[derived] from the random energy model [prior: Ruelle 1987; Bovier ch. 9]"},
-      // The model: the alpha at which the PD references are evaluated.
-      harness::ModelChoice<PdParameter>{pd_parameter_exact, {{"pd-alpha-plus-0.05", pd_parameter_plus_0_05}}});
-  const auto pd_sampler = [](std::size_t reps) {
-    std::vector<PdSamplerPoint> points;
-    for (double alpha : {0.25, 0.5, 0.75}) points.push_back({alpha, kPdTruncation, reps});
-    return points;
-  };
-  claim->experiment("pd-sampler",
-                    harness::Grid<PdSamplerPoint>{.smoke = pd_sampler(4000), .standard = pd_sampler(20000)},
-                    pd_sampler_matches_references);
-  const auto rows = [](std::size_t reps) {
-    std::vector<ExponentialRowsPoint> points;
-    for (double c : {4.0 / 3, 2.0, 4.0}) points.push_back({c, 1e12, kTopK, reps});
-    return points;
-  };
-  claim->experiment("exponential-rows",
-                    harness::Grid<ExponentialRowsPoint>{.smoke = rows(4000), .standard = rows(20000)},
-                    exponential_rows_tend_to_pd);
-  const std::vector<double> ladder{1e4, 1e6, 1e8, 1e10, 1e12};
-  claim->experiment(
-      "subcritical",
-      harness::Grid<SubcriticalPoint>{
-          .smoke = {{0.5, ladder, kTopK, 500}},
-          .standard = {{0.3, ladder, kTopK, 2000}, {0.5, ladder, kTopK, 2000}, {0.7, ladder, kTopK, 2000}}},
-      top_weight_vanishes);
-  return claim;
-}
-
-}  // namespace attnlaw::theory::unified_framework
+}  // namespace attnlaw::theory::unified_framework::pd_limit_claim

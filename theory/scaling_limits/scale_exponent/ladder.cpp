@@ -1,77 +1,27 @@
-// SL.critical.scale-exponent: the critical inverse temperature grows like n^{2/(d-1)} (SL.md §2).
-// For each n of a ladder spanning two decades, the exact finite-n law gives the half-mass
-// temperature beta*(n) (E w_(1) = 1/2, by root-finding on the quadrature reference). Monte Carlo
-// of E w_(1) at three temperatures around beta*(n), with common random numbers, locates
-// beta_hat(n) by a local linear fit in log beta. Three checks:
-//   - the slope of log beta_hat on log n equals that of the same fit applied to the exact law
-//     (so neither the fit's curvature nor the finite-n drift of beta*(n) n^{-2/(d-1)} is mistaken
-//     for a wrong exponent: at d = 5 that drift moves the slope by 0.0017 over n = 1e4..1e6, about
-//     four standard errors of the standard battery's slope);
-//   - the exact slope of log beta*(n) lies within a tenth of |2/(d-1) - 2/d| of the exponent the
-//     code states;
-//   - the Monte Carlo slope's (1 - 1e-6) interval excludes the competing exponent 2/d.
+// SL.critical.scale-exponent, experiment "ladder": the half-mass temperature over an n-ladder, by
+// Monte Carlo with common random numbers and by the exact finite-n law, and its fitted slope
+// against 2/(d-1) and the competing 2/d (claim.cpp).
 #include <fmt/core.h>
 
-#include <boost/math/tools/roots.hpp>
 #include <cmath>
-#include <functional>
-#include <memory>
-#include <span>
+#include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "reference/extreme_value/critical_scale.hpp"
-#include "theory/scaling_limits/claims.hpp"
-#include "theory/scaling_limits/critical_experiment.hpp"
-#include "verify/harness/claim_spec.hpp"
+#include "theory/scaling_limits/scale_exponent/experiments.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "verify/stats/location_scale.hpp"
 #include "verify/stats/power.hpp"
 
-namespace attnlaw::theory::scaling_limits {
+namespace attnlaw::theory::scaling_limits::scale_exponent_claim {
 namespace {
 
-constexpr double kHalf = 0.5;
 constexpr double kSpread[] = {0.5, 0.8, 1.0, 1.25, 2.0};  // beta / beta*(n); the fit uses the middle three
 
-// The n-ladder of one dimension, M replicates per temperature and n.
-struct NLadderPoint {
-  int d;
-  std::vector<double> n;
-  std::size_t reps;
-  harness::Fields fields() const { return {{"d", d}, {"n", n}, {"reps", reps}}; }
-};
-
-// The gamma in [0.01, 100] at which a continuous increasing E w_(1)(gamma) crosses 1/2 (TOMS 748
-// in log gamma, to 1e-12 relative).
-double half_mass_gamma(const std::function<double(double)>& mean_top) {
-  std::uintmax_t iterations = 60;
-  const auto bracket = boost::math::tools::toms748_solve(
-      [&](double log_gamma) { return mean_top(std::exp(log_gamma)) - kHalf; }, std::log(0.01), std::log(100.0),
-      boost::math::tools::eps_tolerance<double>(40), iterations);
-  return std::exp(0.5 * (bracket.first + bracket.second));
-}
-
-// The root of a + b log beta = 1/2 through the middle three (log beta, E w_(1)) points, and the
-// gradient of the root in those three means (delta method).
-struct LocalRoot {
-  double log_beta;
-  double gradient[3];
-};
-
-LocalRoot local_root(std::span<const double> log_beta, std::span<const double> mean) {
-  const auto x = log_beta.subspan(1, 3);
-  const auto y = mean.subspan(1, 3);
-  const stats::LinearFit fit = stats::least_squares(x, y);
-  const double x_bar = (x[0] + x[1] + x[2]) / 3;
-  double sxx = 0;
-  for (double v : x) sxx += (v - x_bar) * (v - x_bar);
-  LocalRoot out{(kHalf - fit.intercept) / fit.slope, {}};
-  for (int i = 0; i < 3; ++i) {
-    out.gradient[i] = -1 / (3 * fit.slope) - (out.log_beta - x_bar) * (x[i] - x_bar) / (fit.slope * sxx);
-  }
-  return out;
-}
+}  // namespace
 
 harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, const CriticalModel& model,
                                                        const harness::PointContext& at) {
@@ -201,25 +151,4 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
   return out;
 }
 
-}  // namespace
-
-std::unique_ptr<harness::Claim> scale_exponent() {
-  auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
-      harness::ClaimInfo{
-          "SL.critical.scale-exponent", "SL", "SL.md §2 SL.critical.scale-exponent; paper abstract",
-          "For keys uniform on S^{d-1} the critical inverse temperature is beta_n* = (A_d n)^{2/(d-1)}: weight "
-          "functionals at beta_n = gamma n^{2/(d-1)} have n-independent limits, so the half-mass temperature grows "
-          "like n^{2/(d-1)}.",
-          harness::Provenance::derived, "[paper] + [derived][checked]"},
-      harness::ModelChoice<CriticalModel>{CriticalModel{},
-                                          {{"critical-exponent-2-over-d", critical_exponent_2_over_d()}}});
-  claim->experiment(
-      "ladder",
-      harness::Grid<NLadderPoint>{
-          .smoke = {{3, {1e3, 1e4, 1e5}, 10000}},
-          .standard = {{3, {1e3, 1e4, 1e5, 1e6}, 40000}, {4, {1e4, 1e5, 1e6}, 40000}, {5, {1e4, 1e5, 1e6}, 40000}}},
-      exponent_is_2_over_d_minus_1);
-  return claim;
-}
-
-}  // namespace attnlaw::theory::scaling_limits
+}  // namespace attnlaw::theory::scaling_limits::scale_exponent_claim
