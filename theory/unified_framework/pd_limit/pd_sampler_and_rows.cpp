@@ -55,7 +55,7 @@ class TopWeightCdf {
 };
 
 // Exponential rows: E Z_n - c/(c-1) = -c Gamma(c) Gamma(n+1) / ((c-1) Gamma(n+c)) (the missing bulk
-// of the PPP beyond the n-th point; derivation in family_exponential.cpp).
+// of the PPP beyond the n-th point; derivation in family_exponential/claim.cpp).
 double exponential_missing_mass(double c, double n) {
   return c / (c - 1) * std::tgamma(c) * boost::math::tgamma_delta_ratio(n + 1, c - 1);
 }
