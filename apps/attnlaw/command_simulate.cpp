@@ -136,7 +136,7 @@ int simulate_sphere(const SimulateArguments& a) {
 }  // namespace
 
 void add_simulate_command(CLI::App& app, int& exit_status) {
-  CLI::App* simulate = app.add_subcommand("simulate", "Run one Monte Carlo experiment");
+  CLI::App* simulate = app.add_subcommand("simulate", "Run one Monte Carlo experiment or one trajectory of the dynamics");
   simulate->require_subcommand(1);
   auto args = std::make_shared<SimulateArguments>();
   CLI::App* sphere = simulate->add_subcommand("sphere", "Weights of n keys uniform on S^{d-1} at a fixed query");
@@ -153,6 +153,7 @@ void add_simulate_command(CLI::App& app, int& exit_status) {
                      "Largest number of key coordinates drawn (keys x d x replicates; default 3e9, about a minute)");
   sphere->add_flag("--json", args->json, "Print one JSON document");
   sphere->callback([args, &exit_status] { exit_status = simulate_sphere(*args); });
+  add_simulate_dynamics(*simulate, exit_status);
 }
 
 }  // namespace attnlaw::cli
