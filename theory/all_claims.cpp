@@ -1,5 +1,6 @@
 #include "theory/all_claims.hpp"
 
+#include "theory/multihead_dynamics/claims.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/statistics/claims.hpp"
 #include "theory/unified_framework/claims.hpp"
@@ -11,6 +12,7 @@ const harness::Registry& all_claims() {
     harness::Registry r;
     scaling_limits::register_claims(r);
     unified_framework::register_claims(r);
+    multihead_dynamics::register_claims(r);
     statistics::register_claims(r);
     r.validate();
     return r;

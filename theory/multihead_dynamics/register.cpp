@@ -1,0 +1,30 @@
+#include <memory>
+
+#include "theory/multihead_dynamics/claims.hpp"
+
+namespace attnlaw::theory::multihead_dynamics {
+
+// The claims, in report order: one line each, naming the function of the claim's own file that
+// builds it.
+#define ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(CLAIM) CLAIM(equiangular_clustering_time)
+
+#define ATTNLAW_DECLARE_CLAIM(name) std::unique_ptr<harness::Claim> name();
+ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
+#undef ATTNLAW_DECLARE_CLAIM
+
+void register_claims(harness::Registry& registry) {
+  registry.add_paper("MH",
+                     "Pendharkar: Gradient Flow Structure and Quantitative Dynamics of Multi-Head Self-Attention "
+                     "(arXiv:2605.04279); statements reconstructed from the abstract");
+#define ATTNLAW_ADD_CLAIM(name) registry.add(name());
+  ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(ATTNLAW_ADD_CLAIM)
+#undef ATTNLAW_ADD_CLAIM
+
+  // The planted bugs of the mutant audit: each is an alternative model registered beside the
+  // claims that carry it (attnlaw audit mutants).
+  registry.add_mutant("clustering-time-ei-argument",
+                      "the clustering time's second exponential integral taken at -beta(1 + (n-1) rho)/n, the "
+                      "partial fraction's n - 1 written as n");
+}
+
+}  // namespace attnlaw::theory::multihead_dynamics
