@@ -5,10 +5,9 @@
 // build, the machine is shared).
 #include <benchmark/benchmark.h>
 
-#include <random>
-
 #include "verify/dynamics/attention_flow.hpp"
 #include "verify/dynamics/dormand_prince.hpp"
+#include "verify/dynamics/initial_tokens.hpp"
 
 namespace {
 
@@ -19,26 +18,14 @@ constexpr Eigen::Index kD = 16;
 constexpr int kHeads = 4;
 
 AttentionFlow<double> random_flow() {
-  std::mt19937_64 g(1);
-  std::normal_distribution<double> z;
   AttentionFlow<double> f;
-  for (int h = 0; h < kHeads; ++h) {
-    Mat a(kD, kD);
-    for (Eigen::Index i = 0; i < a.size(); ++i) a.data()[i] = z(g) / 4;
-    const Mat m = (a + a.transpose()) / 2;
-    f.heads.push_back({m, m});
-  }
+  f.heads = random_symmetric_heads(kHeads, kD, attnlaw::rng::stream_key(1, {"bench", "heads"}), 0);
   f.beta = 1;
   return f;
 }
 
 State<double> random_state(Eigen::Index n) {
-  std::mt19937_64 g(2);
-  std::normal_distribution<double> z;
-  Mat x(kD, n);
-  for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = z(g);
-  x.colwise().normalize();
-  return flatten<double>(x);
+  return flatten<double>(uniform_tokens(n, kD, attnlaw::rng::stream_key(1, {"bench", "tokens"}), 0));
 }
 
 void BM_VelocityField(benchmark::State& state) {

@@ -4,13 +4,13 @@
 // integrator against RK4, and the sphere's renormalisation against a run without it.
 #include <gtest/gtest.h>
 
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <random>
 #include <vector>
 
 #include "verify/dynamics/attention_flow.hpp"
 #include "verify/dynamics/dormand_prince.hpp"
+#include "verify/dynamics/initial_tokens.hpp"
 #include "verify/dynamics/runge_kutta4.hpp"
 
 namespace attnlaw::dynamics {
@@ -27,25 +27,11 @@ Mat gaussian(Eigen::Index rows, Eigen::Index cols, unsigned seed) {
   return a;
 }
 
-Mat random_tokens(Eigen::Index d, Eigen::Index n, unsigned seed) {
-  Mat x = gaussian(d, n, seed);
-  x.colwise().normalize();
-  return x;
-}
-
+// The library's own initial conditions (verify/dynamics/initial_tokens.hpp), one stream per seed.
+rng::StreamKey key(unsigned seed) { return rng::stream_key(seed, {"dynamics-test"}); }
+Mat random_tokens(Eigen::Index d, Eigen::Index n, unsigned seed) { return uniform_tokens(n, d, key(seed), 0); }
 // Symmetric, operator norm 1.
-Mat random_symmetric(Eigen::Index d, unsigned seed) {
-  const Mat a = gaussian(d, d, seed);
-  const Mat s = (a + a.transpose()) / 2;
-  return s / s.operatorNorm();
-}
-
-// x_i = sqrt(1 - rho0) e_i + sqrt(rho0) e_{n+1}: pairwise inner products rho0, d = n + 1.
-Mat equiangular(Eigen::Index n, double rho0) {
-  Mat x = Mat::Zero(n + 1, n);
-  for (Eigen::Index i = 0; i < n; ++i) x(i, i) = std::sqrt(1 - rho0), x(n, i) = std::sqrt(rho0);
-  return x;
-}
+Mat random_symmetric(Eigen::Index d, unsigned seed) { return random_symmetric_heads(1, d, key(seed), 0).front().score; }
 
 AttentionFlow<double> single_identity_head(Eigen::Index d, double beta, Normalisation type) {
   AttentionFlow<double> f;
@@ -129,7 +115,7 @@ TEST(AttentionFlow, EquiangularParticlesFollowTheScalarOde) {
     IntegrationOptions<double> o;
     o.tolerance = {1e-12, 1e-12};
     o.project = [&](Vec& y) { renormalise_tokens<double>(y, n + 1); };
-    const auto particles = integrate_dormand_prince<double>(f, flatten<double>(equiangular(n, rho0)), 0.0, t1, o);
+    const auto particles = integrate_dormand_prince<double>(f, flatten<double>(equiangular_tokens(n, n + 1, rho0)), 0.0, t1, o);
     IntegrationOptions<double> scalar;
     scalar.tolerance = {1e-13, 1e-13};
     Vec r0(1);
