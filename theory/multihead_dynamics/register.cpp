@@ -5,8 +5,19 @@
 namespace attnlaw::theory::multihead_dynamics {
 
 // The claims, in report order: one line each, naming the function of the claim's own file that
-// builds it.
-#define ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(CLAIM) CLAIM(equiangular_clustering_time)
+// builds it. Three groups: the single-head baseline (GLPR), the energy and its radial shadows,
+// and the equiangular configurations of scalar heads.
+#define ATTNLAW_MULTIHEAD_BASELINE_CLAIMS(CLAIM)
+
+#define ATTNLAW_MULTIHEAD_ENERGY_CLAIMS(CLAIM)
+
+#define ATTNLAW_MULTIHEAD_EQUIANGULAR_CLAIMS(CLAIM) \
+  CLAIM(equiangular_clustering_time)
+
+#define ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(CLAIM) \
+  ATTNLAW_MULTIHEAD_BASELINE_CLAIMS(CLAIM)      \
+  ATTNLAW_MULTIHEAD_ENERGY_CLAIMS(CLAIM)        \
+  ATTNLAW_MULTIHEAD_EQUIANGULAR_CLAIMS(CLAIM)
 
 #define ATTNLAW_DECLARE_CLAIM(name) std::unique_ptr<harness::Claim> name();
 ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
@@ -21,7 +32,11 @@ void register_claims(harness::Registry& registry) {
 #undef ATTNLAW_ADD_CLAIM
 
   // The planted bugs of the mutant audit: each is an alternative model registered beside the
-  // claims that carry it (attnlaw audit mutants).
+  // claims that carry it (attnlaw audit mutants). Baseline group:
+
+  // Energy group:
+
+  // Equiangular group:
   registry.add_mutant("clustering-time-ei-argument",
                       "the clustering time's second exponential integral taken at -beta(1 + (n-1) rho)/n, the "
                       "partial fraction's n - 1 written as n");
