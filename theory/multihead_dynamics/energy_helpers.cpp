@@ -84,7 +84,8 @@ Rate rate_by_gradient(const dynamics::AttentionFlow<double>& flow, const Mat& x)
     rate += (g.array() * v.array()).sum();
     magnitude += (g.array() * v.array()).abs().sum();
   }
-  return {rate, rounding_floor(magnitude, static_cast<double>(x.size() * static_cast<Eigen::Index>(flow.heads.size())))};
+  return {rate,
+          rounding_floor(magnitude, static_cast<double>(x.size() * static_cast<Eigen::Index>(flow.heads.size())))};
 }
 
 double energy_rounding_bound(const Mat& x, const Heads& heads, double beta) {

@@ -60,8 +60,8 @@ Rate rate_by_gradient(const dynamics::AttentionFlow<double>& flow, const Mat& x)
 double energy_rounding_bound(const Mat& x, const Heads& heads, double beta);
 
 // d/dt E(X + t V) at t = 0 for E = sum over `heads`: Richardson extrapolation (4 D(k) - D(2k))/3
-// of central differences D at k = 1e-4 / max(max|V|, 1), a step of at most 1e-4 in X; tolerance = |D(k) - D(2k)|/3 (the truncation
-// of D(k), which bounds the extrapolation's O(k^4) one) + 1.5 rounding / k.
+// of central differences D at k = 1e-4 / max(max|V|, 1), a step of at most 1e-4 in X; tolerance = |D(k) - D(2k)|/3 (the
+// truncation of D(k), which bounds the extrapolation's O(k^4) one) + 1.5 rounding / k.
 Rate rate_by_differences(const Mat& x, const Mat& v, const Heads& heads, double beta);
 
 // Each head's energy at every accepted step of a Dormand–Prince run (tolerance 1e-10 relative,
@@ -101,6 +101,9 @@ HeadIdentity orthogonal_head_identity();
 HeadIdentity head_identity_with_shadow_added();
 // The magnitude of the spherical identity's summands, n sum_i (|P g_ih|^2 + |r_ih S_ih|), for its rounding floor.
 double head_identity_magnitude(const EnergyTerms& terms, std::size_t h);
+
+// The theory notes print reference values to 8 decimals: half a unit of the last one.
+inline constexpr double kPrintedHalfUnit = 5e-9;
 
 // "min ... max" of a list, for method strings.
 std::string span_of(const std::vector<double>& values);

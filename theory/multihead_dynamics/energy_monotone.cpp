@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "theory/multihead_dynamics/claims.hpp"
 #include "theory/multihead_dynamics/energy_helpers.hpp"
@@ -63,9 +65,8 @@ struct TrajectoryPoint {
   double beta, t1;
   std::int64_t trajectories;
   harness::Fields fields() const {
-    return {{"heads", heads}, {"type", type},   {"geometry", geometry}, {"n", n},
-            {"d", d},         {"H", h},         {"beta", beta},         {"t1", t1},
-            {"trajectories", trajectories}};
+    return {{"heads", heads}, {"type", type}, {"geometry", geometry},        {"n", n}, {"d", d}, {"H", h},
+            {"beta", beta},   {"t1", t1},     {"trajectories", trajectories}};
   }
 };
 
@@ -84,8 +85,9 @@ harness::ExperimentResult energy_never_falls(const TrajectoryPoint& p, const Ene
   std::vector<TrajectoryOutcome> slots(count);
   harness::for_each_replicate(count, [&](std::size_t r) {
     const auto rep = static_cast<std::uint32_t>(r);
-    Heads heads = p.heads == "blocks" ? block_heads(static_cast<int>(p.h), p.d)
-                                      : dynamics::random_symmetric_heads(static_cast<int>(p.h), p.d, at.streams.key("heads"), rep);
+    Heads heads = p.heads == "blocks"
+                      ? block_heads(static_cast<int>(p.h), p.d)
+                      : dynamics::random_symmetric_heads(static_cast<int>(p.h), p.d, at.streams.key("heads"), rep);
     const auto flow = energy_flow(heads, p.beta, type, geometry);
     const Mat x0 = dynamics::uniform_tokens(p.n, p.d, at.streams.key("tokens"), rep);
     const EnergyTrack track = track_energies(flow, x0, p.t1);
@@ -97,13 +99,14 @@ harness::ExperimentResult energy_never_falls(const TrajectoryPoint& p, const Ene
     o.steps = track.accepted;
     for (const Mat& x : {x0, track.final_tokens}) {
       const EnergyTerms terms = energy_terms(x, heads, p.beta);
-      const double claimed = type == Normalisation::unnormalised ? model.unnormalised(terms, x, geometry)
-                                                                 : model.row_softmax_flat(terms);
+      const double claimed =
+          type == Normalisation::unnormalised ? model.unnormalised(terms, x, geometry) : model.row_softmax_flat(terms);
       const Rate fd = rate_by_differences(x, velocity(flow, x), heads, p.beta);
       o.identity = std::max(o.identity, std::abs(claimed - fd.value) / fd.tolerance);
     }
   });
-  double step_stat = -std::numeric_limits<double>::infinity(), identity = 0, smallest = slots.front().step.smallest_change;
+  double step_stat = -std::numeric_limits<double>::infinity(), identity = 0,
+         smallest = slots.front().step.smallest_change;
   std::vector<double> errors;
   std::size_t steps = 0;
   for (const TrajectoryOutcome& o : slots) {
@@ -119,10 +122,11 @@ harness::ExperimentResult energy_never_falls(const TrajectoryPoint& p, const Ene
       fmt::format("E = sum_h E_h never falls over an accepted step ({}; {} trajectories to t = {:g})", reading,
                   p.trajectories, p.t1),
       step_stat,
-      fmt::format("statistic = max over steps k of -(E_k+1 - E_k) / tol_k, tol_k = {}sqrt(d) e sum_i |grad_i E| + "
-                  "rounding of both E (THEORY.md §2), e = the run's error estimate ({}); {} steps; smallest step change "
-                  "{:.3g}",
-                  geometry == Geometry::spherical ? "2 " : "", span_of(errors), steps, smallest)));
+      fmt::format(
+          "statistic = max over steps k of -(E_k+1 - E_k) / tol_k, tol_k = {}sqrt(d) e sum_i |grad_i E| + "
+          "rounding of both E (THEORY.md §2), e = the run's error estimate ({}); {} steps; smallest step change "
+          "{:.3g}",
+          geometry == Geometry::spherical ? "2 " : "", span_of(errors), steps, smallest)));
   out.checks.push_back(harness::deterministic_check(
       fmt::format("dE/dt = {} at the start and end of every trajectory ({})",
                   type == Normalisation::row_softmax ? "sum_i sum_h (n^2/Z_ih) |g_ih|^2"
@@ -139,13 +143,14 @@ harness::ExperimentResult energy_never_falls(const TrajectoryPoint& p, const Ene
 
 std::unique_ptr<harness::Claim> energy_monotone() {
   auto claim = std::make_unique<harness::ClaimSpec<EnergyIdentity>>(
-      harness::ClaimInfo{"MH.energy.monotone", "MH", "THEORY.md §1 (gradient structure, S-type flat identity)",
-                         "If every M_h is symmetric and V_h = M_h, the U-type flow is x_i' = n P_x_i G_i (spherical) or "
-                         "n G_i (flat), so dE/dt = n sum_i |P G_i|^2 resp. n sum_i |G_i|^2 >= 0 for any heads; for "
-                         "orthogonal heads the S-type flat flow has dE/dt = sum_i sum_h (n^2/Z_ih) |g_ih|^2 >= 0.",
-                         harness::Provenance::derived,
-                         "[derived][checked] (reconstruction of the paper's 'suitable conditions'; U-type reading, and "
-                         "the S-type flat orthogonal case)"},
+      harness::ClaimInfo{
+          "MH.energy.monotone", "MH", "THEORY.md §1 (gradient structure, S-type flat identity)",
+          "If every M_h is symmetric and V_h = M_h, the U-type flow is x_i' = n P_x_i G_i (spherical) or "
+          "n G_i (flat), so dE/dt = n sum_i |P G_i|^2 resp. n sum_i |G_i|^2 >= 0 for any heads; for "
+          "orthogonal heads the S-type flat flow has dE/dt = sum_i sum_h (n^2/Z_ih) |g_ih|^2 >= 0.",
+          harness::Provenance::derived,
+          "[derived][checked] (reconstruction of the paper's 'suitable conditions'; U-type reading, and "
+          "the S-type flat orthogonal case)"},
       harness::ModelChoice<EnergyIdentity>{true_identity(), {{"energy-rate-without-n", identity_without_n()}}});
   const auto spec = [](std::string heads, std::string type, std::string geometry, std::int64_t count) {
     return TrajectoryPoint{heads, type, geometry, 32, 8, 2, 1.0, geometry == "flat" ? 0.5 : 10.0, count};

@@ -11,6 +11,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <vector>
 
 #include "reference/attention_dynamics/counterexamples.hpp"
 #include "theory/multihead_dynamics/claims.hpp"
@@ -29,9 +30,6 @@ struct ClosedForms {
   std::function<reference::TwoHeadRates<double>(double a, double b, double c2, double beta)> orthogonal;
 };
 
-// The theory notes print 8 decimals: half a unit of the last one.
-constexpr double kPrintedHalfUnit = 5e-9;
-
 harness::ExperimentResult compare(const std::string& what, double closed, double magnitude, const Rate& gradient,
                                   const Rate& differences, double printed) {
   const double floor = rounding_floor(magnitude, 4);
@@ -48,9 +46,10 @@ harness::ExperimentResult compare(const std::string& what, double closed, double
                   "{:.12g}",
                   differences.value)));
   if (!std::isnan(printed))
-    out.checks.push_back(harness::deterministic_check(
-        fmt::format("{}: the closed form is the theory notes' {:.8f}", what, printed),
-        std::abs(closed - printed) / kPrintedHalfUnit, "statistic = |closed - printed| / (half a unit of the 8th decimal)"));
+    out.checks.push_back(
+        harness::deterministic_check(fmt::format("{}: the closed form is the theory notes' {:.8f}", what, printed),
+                                     std::abs(closed - printed) / kPrintedHalfUnit,
+                                     "statistic = |closed - printed| / (half a unit of the 8th decimal)"));
   return out;
 }
 
@@ -61,7 +60,8 @@ struct NonsymmetricPoint {
 };
 
 // n = 1, d = 2, M = V = diag(1, 0) + k [[0, -1], [1, 0]], U-type, spherical, x = (cos theta, sin theta).
-harness::ExperimentResult nonsymmetric(const NonsymmetricPoint& p, const ClosedForms& model, const harness::PointContext&) {
+harness::ExperimentResult nonsymmetric(const NonsymmetricPoint& p, const ClosedForms& model,
+                                       const harness::PointContext&) {
   Mat m(2, 2);
   m << 1, -p.k, p.k, 0;
   Mat x(2, 1);
@@ -90,11 +90,14 @@ harness::ExperimentResult orthogonal(const OrthogonalPoint& p, const ClosedForms
   const auto flow = energy_flow(heads, p.beta, s_type ? Normalisation::row_softmax : Normalisation::unnormalised,
                                 Geometry::spherical);
   const auto rates = model.orthogonal(p.a, p.b, p.c2, p.beta);
-  const double big_a = std::abs(p.a) * std::exp(p.beta * p.a * p.c2), big_b = std::abs(p.b) * std::exp(p.beta * p.b * (1 - p.c2));
+  const double big_a = std::abs(p.a) * std::exp(p.beta * p.a * p.c2),
+               big_b = std::abs(p.b) * std::exp(p.beta * p.b * (1 - p.c2));
   const double c2s2 = p.c2 * (1 - p.c2);
-  const double magnitude = s_type ? (std::abs(p.a) + std::abs(p.b)) * c2s2 * (big_a + big_b) : (big_a + big_b) * (big_a + big_b) * c2s2;
-  return compare(fmt::format("orthogonal heads, {}-type, spherical", p.type), s_type ? rates.row_softmax : rates.unnormalised,
-                 magnitude, rate_by_gradient(flow, x), rate_by_differences(x, velocity(flow, x), heads, p.beta), p.printed);
+  const double magnitude =
+      s_type ? (std::abs(p.a) + std::abs(p.b)) * c2s2 * (big_a + big_b) : (big_a + big_b) * (big_a + big_b) * c2s2;
+  return compare(fmt::format("orthogonal heads, {}-type, spherical", p.type),
+                 s_type ? rates.row_softmax : rates.unnormalised, magnitude, rate_by_gradient(flow, x),
+                 rate_by_differences(x, velocity(flow, x), heads, p.beta), p.printed);
 }
 
 }  // namespace
@@ -109,8 +112,8 @@ std::unique_ptr<harness::Claim> energy_negative_controls() {
                          harness::Provenance::derived,
                          "[derived][checked] (reconstruction; U-type reading for M non-symmetric, S- against U-type "
                          "for orthogonal heads; spherical)"},
-      harness::ModelChoice<ClosedForms>{ClosedForms{reference::nonsymmetric_energy_rate<double>,
-                                                    reference::orthogonal_heads_energy_rate<double>}});
+      harness::ModelChoice<ClosedForms>{
+          ClosedForms{reference::nonsymmetric_energy_rate<double>, reference::orthogonal_heads_energy_rate<double>}});
   const double quarter = std::numbers::pi / 4;
   const std::vector<NonsymmetricPoint> nonsym_smoke{{quarter, 0.7, 1.0, -0.50343818}, {quarter, 0.7, 0.2, 0.30206291}};
   std::vector<NonsymmetricPoint> nonsym_standard = nonsym_smoke;
@@ -123,8 +126,8 @@ std::unique_ptr<harness::Claim> energy_negative_controls() {
     orth_standard.push_back({type, 2, 0.3, 0.4, 1});
     orth_standard.push_back({type, 0.5, 1.5, 0.7, 2});
   }
-  claim->experiment("nonsymmetric", harness::Grid<NonsymmetricPoint>{.smoke = nonsym_smoke, .standard = nonsym_standard},
-                    nonsymmetric);
+  claim->experiment("nonsymmetric",
+                    harness::Grid<NonsymmetricPoint>{.smoke = nonsym_smoke, .standard = nonsym_standard}, nonsymmetric);
   claim->experiment("orthogonal-heads", harness::Grid<OrthogonalPoint>{.smoke = orth_smoke, .standard = orth_standard},
                     orthogonal);
   return claim;

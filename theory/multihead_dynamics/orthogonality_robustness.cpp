@@ -14,6 +14,8 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "theory/multihead_dynamics/claims.hpp"
 #include "theory/multihead_dynamics/energy_helpers.hpp"
@@ -48,7 +50,8 @@ struct Worst {
   }
 };
 
-harness::ExperimentResult bounds_hold(const NoisePoint& p, const RobustnessBound& model, const harness::PointContext& at) {
+harness::ExperimentResult bounds_hold(const NoisePoint& p, const RobustnessBound& model,
+                                      const harness::PointContext& at) {
   const HeadIdentity orthogonal = orthogonal_head_identity();
   Worst general, tight, loose;
   double cross_over_eps = 0, cross_over_tight = 0, cross_over_loose = 0;
@@ -76,7 +79,8 @@ harness::ExperimentResult bounds_hold(const NoisePoint& p, const RobustnessBound
       const HeadTerms& t = terms.heads[h];
       const double summands = static_cast<double>(x.size()) * static_cast<double>(heads.size());
       const double tol = fd.tolerance + rounding_floor(head_identity_magnitude(terms, h) +
-                                                           n * (t.g.array() * terms.total.array()).abs().sum(), summands);
+                                                           n * (t.g.array() * terms.total.array()).abs().sum(),
+                                                       summands);
       const double identity = orthogonal.spherical(terms, h);
       const double with_cross = n * ((t.g.array() * terms.total.array()).sum() - t.r.dot(radial_total.transpose()));
       Eigen::VectorXd others = Eigen::VectorXd::Zero(t.z.size());
@@ -93,21 +97,25 @@ harness::ExperimentResult bounds_hold(const NoisePoint& p, const RobustnessBound
       cross_over_loose = std::max(cross_over_loose, cross / bound);
     }
   }
-  const std::string reading = fmt::format("U-type, spherical, block projectors + symmetric noise of operator norm {:g}", p.delta);
-  const std::string method = "statistic = max (lower bound - D) / tol, D = Richardson-extrapolated central difference of "
-                             "E_h along the flow's velocity, tol = its truncation estimate + rounding floors (THEORY.md §2)";
+  const std::string reading =
+      fmt::format("U-type, spherical, block projectors + symmetric noise of operator norm {:g}", p.delta);
+  const std::string method =
+      "statistic = max (lower bound - D) / tol, D = Richardson-extrapolated central difference of "
+      "E_h along the flow's velocity, tol = its truncation estimate + rounding floors (THEORY.md §2)";
   const std::string observed = fmt::format(
-      "; observed max |cross term| / eps = {:.4g}, / tight bound = {:.4g}, / (H-1) eps e^(2 beta mu) = {:.4g}", cross_over_eps,
-      cross_over_tight, cross_over_loose);
+      "; observed max |cross term| / eps = {:.4g}, / tight bound = {:.4g}, / (H-1) eps e^(2 beta mu) = {:.4g}",
+      cross_over_eps, cross_over_tight, cross_over_loose);
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
       fmt::format("dE_h/dt = n sum_i [<g_ih, G_i> - r_ih R_i] without orthogonality ({})", reading), general.statistic,
       "statistic = max |identity - D| / tol, D and tol as below" + observed));
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("dE_h/dt >= n sum_i [|P g_ih|^2 - r_ih S_ih] - (eps/n^3) sum_i Z_ih sum_(h' != h) Z_ih' ({})", reading),
+      fmt::format("dE_h/dt >= n sum_i [|P g_ih|^2 - r_ih S_ih] - (eps/n^3) sum_i Z_ih sum_(h' != h) Z_ih' ({})",
+                  reading),
       tight.statistic, fmt::format("{}; smallest slack {:.4g}", method, tight.slack) + observed));
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("dE_h/dt >= n sum_i [|P g_ih|^2 - r_ih S_ih] - (H - 1) eps e^(2 beta mu) ({})", reading), loose.statistic,
+      fmt::format("dE_h/dt >= n sum_i [|P g_ih|^2 - r_ih S_ih] - (H - 1) eps e^(2 beta mu) ({})", reading),
+      loose.statistic,
       fmt::format("{}; eps, mu exact operator norms; smallest slack {:.4g}", method, loose.slack) + observed));
   return out;
 }
@@ -116,11 +124,12 @@ harness::ExperimentResult bounds_hold(const NoisePoint& p, const RobustnessBound
 
 std::unique_ptr<harness::Claim> orthogonality_robustness() {
   auto claim = std::make_unique<harness::ClaimSpec<RobustnessBound>>(
-      harness::ClaimInfo{"MH.orthogonality.robustness", "MH", "THEORY.md §2 (approximate orthogonality)",
-                         "For symmetric heads with eps = max_{h != h'} |M_h M_h'|_op and mu = max_h |M_h|_op (U-type, "
-                         "V_h = M_h, spherical): dE_h/dt >= n sum_i [|P g_ih|^2 - r_ih S_ih] - (H - 1) eps e^{2 beta mu}.",
-                         harness::Provenance::derived,
-                         "[derived][checked] (reconstruction; the paper's constant may differ; U-type reading)"},
+      harness::ClaimInfo{
+          "MH.orthogonality.robustness", "MH", "THEORY.md §2 (approximate orthogonality)",
+          "For symmetric heads with eps = max_{h != h'} |M_h M_h'|_op and mu = max_h |M_h|_op (U-type, "
+          "V_h = M_h, spherical): dE_h/dt >= n sum_i [|P g_ih|^2 - r_ih S_ih] - (H - 1) eps e^{2 beta mu}.",
+          harness::Provenance::derived,
+          "[derived][checked] (reconstruction; the paper's constant may differ; U-type reading)"},
       harness::ModelChoice<RobustnessBound>{RobustnessBound{[](double eps, double mu, double beta, std::size_t heads) {
         return static_cast<double>(heads - 1) * eps * std::exp(2 * beta * mu);
       }}});

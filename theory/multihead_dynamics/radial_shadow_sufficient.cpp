@@ -11,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "theory/multihead_dynamics/claims.hpp"
 #include "theory/multihead_dynamics/energy_helpers.hpp"
@@ -25,11 +26,16 @@ struct SufficientPoint {
   std::string signs;  // "positive": M_h = P_h; "mixed": every second head -P_h, so radial shadows can oppose
   std::int64_t n, d, h;
   double beta;
-  double spread;       // 0: uniform tokens; else x_i = normalise(w + spread u_i), w and u_i uniform: one cap
+  double spread;  // 0: uniform tokens; else x_i = normalise(w + spread u_i), w and u_i uniform: one cap
   std::int64_t configurations;
   harness::Fields fields() const {
-    return {{"signs", signs},   {"n", n},           {"d", d}, {"H", h}, {"beta", beta},
-            {"spread", spread}, {"configurations", configurations}};
+    return {{"signs", signs},
+            {"n", n},
+            {"d", d},
+            {"H", h},
+            {"beta", beta},
+            {"spread", spread},
+            {"configurations", configurations}};
   }
 };
 
@@ -84,13 +90,15 @@ harness::ExperimentResult monotone_where_sufficient(const SufficientPoint& p, co
       "in {}, max_i |r_ih S_ih| <= min_i |P g_ih|^2 for every head in {} of {} configurations; dE_h/dt where the "
       "condition holds: {}",
       sufficient, pairs, pointwise, all_heads, p.configurations, span_of(rates));
-  const std::string method = "statistic = max -D / tol over the pairs meeting it, D = Richardson-extrapolated central "
-                             "difference of E_h along the flow's velocity, tol = its truncation estimate + rounding "
-                             "floor (THEORY.md §2); ";
+  const std::string method =
+      "statistic = max -D / tol over the pairs meeting it, D = Richardson-extrapolated central "
+      "difference of E_h along the flow's velocity, tol = its truncation estimate + rounding "
+      "floor (THEORY.md §2); ";
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("where sum_i r_ih S_ih <= sum_i |P g_ih|^2, dE_h/dt >= 0 (U-type, spherical, {} block-projector heads)",
-                  p.signs),
+      fmt::format(
+          "where sum_i r_ih S_ih <= sum_i |P g_ih|^2, dE_h/dt >= 0 (U-type, spherical, {} block-projector heads)",
+          p.signs),
       worst, method + fractions));
   // The stronger conditions are checked only where some configuration meets them (never, for heads of one sign).
   if (stronger > 0)
@@ -114,13 +122,16 @@ std::unique_ptr<harness::Claim> radial_shadow_sufficient() {
                          "[derived][checked] (reconstruction; the paper's exact condition is unknown; U-type reading)"},
       harness::ModelChoice<HeadIdentity>{orthogonal_head_identity(),
                                          {{"radial-shadow-sign", head_identity_with_shadow_added()}}});
-  claim->experiment("configurations",
-                    harness::Grid<SufficientPoint>{
-                        .smoke = {{"positive", 8, 6, 3, 2.0, 0, 200}, {"mixed", 8, 6, 2, 2.0, 0.5, 100}},
-                        .standard = {{"positive", 8, 6, 3, 2.0, 0, 1000}, {"positive", 8, 6, 3, 0.5, 0, 500},
-                                     {"positive", 4, 6, 3, 4.0, 0, 500}, {"mixed", 8, 6, 2, 2.0, 0.5, 500},
-                                     {"mixed", 8, 6, 3, 2.0, 0.5, 500}, {"mixed", 8, 6, 2, 2.0, 0, 500}}},
-                    monotone_where_sufficient);
+  claim->experiment(
+      "configurations",
+      harness::Grid<SufficientPoint>{.smoke = {{"positive", 8, 6, 3, 2.0, 0, 200}, {"mixed", 8, 6, 2, 2.0, 0.5, 100}},
+                                     .standard = {{"positive", 8, 6, 3, 2.0, 0, 1000},
+                                                  {"positive", 8, 6, 3, 0.5, 0, 500},
+                                                  {"positive", 4, 6, 3, 4.0, 0, 500},
+                                                  {"mixed", 8, 6, 2, 2.0, 0.5, 500},
+                                                  {"mixed", 8, 6, 3, 2.0, 0.5, 500},
+                                                  {"mixed", 8, 6, 2, 2.0, 0, 500}}},
+      monotone_where_sufficient);
   return claim;
 }
 
