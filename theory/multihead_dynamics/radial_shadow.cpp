@@ -105,7 +105,8 @@ harness::ExperimentResult closed_form_holds(const ClosedFormPoint& p, const Head
                            rounding_floor(c2 * s2 * (a + b) * (a + b), 4);
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("all tokens equal: the identity's dE_1/dt = c^2 s^2 A (A - B) = {:.8f} ({}; theory notes {:.8f})",
+      fmt::format("U-type, spherical, all tokens equal: the identity's dE_1/dt = c^2 s^2 A (A - B) = {:.8f} ({}; "
+                  "theory notes {:.8f})",
                   closed.first_head, closed.first_head < 0 ? "E_1 falls" : "E_1 rises", p.printed),
       std::max(std::abs(first - closed.first_head) / first_tol,
                std::abs(closed.first_head - p.printed) / kPrintedHalfUnit),
@@ -114,7 +115,9 @@ harness::ExperimentResult closed_form_holds(const ClosedFormPoint& p, const Head
           "(half a unit of the 8th decimal)); identity = {:.12g}",
           first)));
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("all tokens equal: sum_h of the identity = dE/dt = c^2 s^2 (A - B)^2 = {:.8f} >= 0", closed.total),
+      fmt::format(
+          "U-type, spherical, all tokens equal: sum_h of the identity = dE/dt = c^2 s^2 (A - B)^2 = {:.8f} >= 0",
+          closed.total),
       std::abs(total - closed.total) / total_tol,
       fmt::format("statistic = |sum_h identity - closed| / rounding floors; sum = {:.12g}", total)));
   return out;
@@ -143,11 +146,11 @@ harness::ExperimentResult orbit_falls(const OrbitPoint& p, const HeadIdentity&, 
                   "largest step change {:.3g}",
                   steps, -first.smallest_change)));
   out.checks.push_back(harness::deterministic_check(
-      "E = E_1 + E_2 never falls over an accepted step on the same orbit", total.statistic,
+      "E = E_1 + E_2 never falls over an accepted step on the same orbit (U-type, spherical)", total.statistic,
       fmt::format("statistic = max_k -(E_k+1 - E_k) / tol_k; {}; smallest step change {:.3g}", steps,
                   total.smallest_change)));
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("E_1 falls over [0, {:g}] by more than the integration and rounding error", p.t1),
+      fmt::format("E_1 falls over [0, {:g}] by more than the integration and rounding error (U-type, spherical)", p.t1),
       fall > 0 ? fall_tol / fall : std::numeric_limits<double>::infinity(),
       fmt::format(
           "statistic = tol / (E_1(0) - E_1(t1)), tol = 2 sqrt(d) e (L_1(0) + L_1(t1)) + rounding; fall = {:.8g}",
