@@ -30,6 +30,12 @@ struct ClosedForms {
   std::function<reference::TwoHeadRates<double>(double a, double b, double c2, double beta)> orthogonal;
 };
 
+// Planted "nonsymmetric-rate-sign": <S x, K x> = -k cos t sin t taken with the opposite sign, the rate
+// e^{2 beta cos^2 t} cos t sin t (cos t sin t + k), positive wherever cos t sin t > 0 and k > 0.
+double nonsymmetric_rate_with_sign_slip(double t, double beta, double k) {
+  return reference::nonsymmetric_energy_rate(t, beta, -k);
+}
+
 harness::ExperimentResult compare(const std::string& what, double closed, double magnitude, const Rate& gradient,
                                   const Rate& differences, double printed) {
   const double floor = rounding_floor(magnitude, 4);
@@ -113,7 +119,9 @@ std::unique_ptr<harness::Claim> energy_negative_controls() {
                          "[derived][checked] (reconstruction; U-type reading for M non-symmetric, S- against U-type "
                          "for orthogonal heads; spherical)"},
       harness::ModelChoice<ClosedForms>{
-          ClosedForms{reference::nonsymmetric_energy_rate<double>, reference::orthogonal_heads_energy_rate<double>}});
+          ClosedForms{reference::nonsymmetric_energy_rate<double>, reference::orthogonal_heads_energy_rate<double>},
+          {{"nonsymmetric-rate-sign",
+            ClosedForms{nonsymmetric_rate_with_sign_slip, reference::orthogonal_heads_energy_rate<double>}}}});
   const double quarter = std::numbers::pi / 4;
   const std::vector<NonsymmetricPoint> nonsym_smoke{{quarter, 0.7, 1.0, -0.50343818}, {quarter, 0.7, 0.2, 0.30206291}};
   std::vector<NonsymmetricPoint> nonsym_standard = nonsym_smoke;

@@ -46,6 +46,9 @@ void register_claims(harness::Registry& registry) {
   registry.add_mutant("radial-shadow-sign",
                       "the per-head identity of orthogonal heads with the radial shadow's sign flipped: "
                       "n sum_i [|P g_ih|^2 + r_ih S_ih]");
+  registry.add_mutant("nonsymmetric-rate-sign",
+                      "the non-symmetric counterexample's rate with the sign of <Sx, Kx> slipped: "
+                      "e^{2 beta cos^2 t} cos t sin t (cos t sin t + k)");
 
   // Equiangular group:
   registry.add_mutant("clustering-time-ei-argument",
