@@ -9,7 +9,12 @@ namespace attnlaw::theory::multihead_dynamics {
 // and the equiangular configurations of scalar heads.
 #define ATTNLAW_MULTIHEAD_BASELINE_CLAIMS(CLAIM)
 
-#define ATTNLAW_MULTIHEAD_ENERGY_CLAIMS(CLAIM)
+#define ATTNLAW_MULTIHEAD_ENERGY_CLAIMS(CLAIM) \
+  CLAIM(energy_monotone)                       \
+  CLAIM(energy_negative_controls)              \
+  CLAIM(radial_shadow)                         \
+  CLAIM(radial_shadow_sufficient)              \
+  CLAIM(orthogonality_robustness)
 
 #define ATTNLAW_MULTIHEAD_EQUIANGULAR_CLAIMS(CLAIM) \
   CLAIM(equiangular_clustering_time)
@@ -35,6 +40,15 @@ void register_claims(harness::Registry& registry) {
   // claims that carry it (attnlaw audit mutants). Baseline group:
 
   // Energy group:
+  registry.add_mutant("energy-rate-without-n",
+                      "the U-type energy identity without the flow's factor n: dE/dt = sum_i |P G_i|^2 instead of "
+                      "n sum_i |P G_i|^2");
+  registry.add_mutant("radial-shadow-sign",
+                      "the per-head identity of orthogonal heads with the radial shadow's sign flipped: "
+                      "n sum_i [|P g_ih|^2 + r_ih S_ih]");
+  registry.add_mutant("nonsymmetric-rate-sign",
+                      "the non-symmetric counterexample's rate with the sign of <Sx, Kx> slipped: "
+                      "e^{2 beta cos^2 t} cos t sin t (cos t sin t + k)");
 
   // Equiangular group:
   registry.add_mutant("clustering-time-ei-argument",
