@@ -152,7 +152,7 @@ std::unique_ptr<harness::Claim> superadditive() {
     for (std::uint64_t n : {8ull, 32ull})
       for (double beta : {0.5, 2.0, 4.0}) {
         smoke.push_back({type, n, beta, beta == 2.0 ? 4 : 2, 10});
-        for (int h : {2, 3, 4}) standard.push_back({type, n, beta, h, 40});
+        for (int h : {2, 3, 4}) standard.push_back({type, n, beta, h, 200});
       }
   claim->experiment("random-heads", harness::Grid<RandomPoint>{.smoke = smoke, .standard = standard}, random_heads);
   const std::vector<FixedPoint> notes{{"U", "3.2056526", "3.0146856", "1.8029904"},

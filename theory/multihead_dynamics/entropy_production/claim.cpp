@@ -67,9 +67,9 @@ std::unique_ptr<harness::Claim> entropy_production() {
       {"S", 7, 5, 1.0, 2.0, 3}, {"U", 7, 5, 1.0, 2.0, 3}, {"S", 8, 3, 4.0, 4.0, 3}};
   std::vector<FlowPoint> flows_standard;
   for (const char* type : {"S", "U"}) {
-    flows_standard.push_back({type, 7, 5, 1.0, 2.0, 20});
-    flows_standard.push_back({type, 8, 3, 4.0, 4.0, 20});
-    flows_standard.push_back({type, 16, 4, 2.0, 3.0, 10});
+    flows_standard.push_back({type, 7, 5, 1.0, 2.0, 50});
+    flows_standard.push_back({type, 8, 3, 4.0, 4.0, 50});
+    flows_standard.push_back({type, 16, 4, 2.0, 3.0, 20});
   }
   claim->experiment("identity", harness::Grid<FlowPoint>{.smoke = flows_smoke, .standard = flows_standard},
                     identity_along_flows);
