@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "theory/multihead_dynamics/claims.hpp"
-#include "theory/multihead_dynamics/equiangular_helpers.hpp"
+#include "theory/multihead_dynamics/equiangular_scalar_heads.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"

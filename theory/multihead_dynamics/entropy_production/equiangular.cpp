@@ -8,7 +8,7 @@
 
 #include "reference/attention_dynamics/equiangular.hpp"
 #include "theory/multihead_dynamics/entropy_production/experiments.hpp"
-#include "theory/multihead_dynamics/equiangular_helpers.hpp"
+#include "theory/multihead_dynamics/equiangular_scalar_heads.hpp"
 #include "verify/dynamics/dormand_prince.hpp"
 #include "verify/dynamics/initial_tokens.hpp"
 #include "verify/harness/figure_data.hpp"

@@ -13,8 +13,8 @@ namespace attnlaw::theory::multihead_dynamics::entropy_production_claim {
 
 // Along each random flow (uniform tokens, one random symmetric head M = V, spherical) at 21 times:
 // the identity against the central difference of H_i in the direction of the velocity, step
-// h = 1e-4 / max(1, max_i |x_i'|);
-// tolerance = |FD(h) - FD(2h)| (three times FD(h)'s truncation, Richardson) + rounding of H / h.
+// h = 1e-4 / max(1, max_i |x_i'|); tolerance = |FD(h) - FD(2h)| (three times FD(h)'s truncation,
+// Richardson) + rounding of H / h.
 harness::ExperimentResult identity_along_flows(const FlowPoint& p, const EntropyRate& model,
                                                const harness::PointContext& at) {
   constexpr double kStep = 1e-4;
@@ -54,9 +54,9 @@ harness::ExperimentResult identity_along_flows(const FlowPoint& p, const Entropy
     std::size_t here = 0;
     for (Eigen::Index i = 0; i < n; ++i) {
       const auto u = static_cast<std::size_t>(i);
-      bool negative = false, positive = false;
-      for (const auto& rate : rates) negative |= rate[u]<0, positive |= rate[u]> 0;
-      here += negative && positive;
+      const auto below = [u](const std::vector<double>& rate) { return rate[u] < 0; };
+      const auto above = [u](const std::vector<double>& rate) { return rate[u] > 0; };
+      here += std::any_of(rates.begin(), rates.end(), below) && std::any_of(rates.begin(), rates.end(), above);
     }
     changing_tokens += here;
     changing_starts += here > 0;

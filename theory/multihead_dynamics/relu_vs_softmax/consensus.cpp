@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "theory/multihead_dynamics/equiangular_helpers.hpp"
+#include "theory/multihead_dynamics/equiangular_scalar_heads.hpp"
 #include "theory/multihead_dynamics/relu_vs_softmax/experiments.hpp"
 #include "verify/harness/standard_checks.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "theory/multihead_dynamics/equiangular_helpers.hpp"
+#include "theory/multihead_dynamics/equiangular_scalar_heads.hpp"
 #include "theory/multihead_dynamics/relu_vs_softmax/experiments.hpp"
 #include "verify/dynamics/initial_tokens.hpp"
 #include "verify/harness/standard_checks.hpp"

@@ -1,4 +1,4 @@
-#include "theory/multihead_dynamics/equiangular_helpers.hpp"
+#include "theory/multihead_dynamics/equiangular_scalar_heads.hpp"
 
 #include <charconv>
 #include <cmath>
