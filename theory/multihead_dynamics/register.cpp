@@ -17,7 +17,11 @@ namespace attnlaw::theory::multihead_dynamics {
   CLAIM(orthogonality_robustness)
 
 #define ATTNLAW_MULTIHEAD_EQUIANGULAR_CLAIMS(CLAIM) \
-  CLAIM(equiangular_clustering_time)
+  CLAIM(equiangular_clustering_time)                \
+  CLAIM(equiangular_critical_beta)                  \
+  CLAIM(superadditive)                              \
+  CLAIM(relu_vs_softmax)                            \
+  CLAIM(entropy_production)
 
 #define ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(CLAIM) \
   ATTNLAW_MULTIHEAD_BASELINE_CLAIMS(CLAIM)      \
@@ -54,6 +58,16 @@ void register_claims(harness::Registry& registry) {
   registry.add_mutant("clustering-time-ei-argument",
                       "the clustering time's second exponential integral taken at -beta(1 + (n-1) rho)/n, the "
                       "partial fraction's n - 1 written as n");
+  registry.add_mutant("critical-beta-missing-log",
+                      "the critical inverse temperature written (n-1)/(m(1-rho)), the logarithm of n - 1 dropped");
+  registry.add_mutant("superadditive-heads-averaged",
+                      "the heads' outputs averaged, v_i = (1/H) sum_h (...), instead of summed");
+  registry.add_mutant("relu-gain-without-beta",
+                      "the ReLU-U weights' gain written m instead of beta m (ReLU(m s)/n), the inverse temperature "
+                      "left out of the ReLU rates");
+  registry.add_mutant("entropy-rate-one-sided",
+                      "the entropy identity's score rate sdot_ij taken from x_i' only, <x_i', M x_j>, the key's motion "
+                      "<x_i, M x_j'> dropped");
 }
 
 }  // namespace attnlaw::theory::multihead_dynamics
