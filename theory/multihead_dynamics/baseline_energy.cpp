@@ -24,25 +24,9 @@ struct IdentityPoint {
   harness::Fields fields() const { return {{"n", n}, {"d", d}, {"beta", beta}, {"configurations", configurations}}; }
 };
 
-}  // namespace
-
-Matrix<double> random_score_matrix(Eigen::Index d, rng::StreamKey key, std::uint32_t replicate) {
-  rng::SampleSource source(key, replicate, 0);
-  Matrix<double> m(d, d);
-  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = rng::normal<double>(source);
-  return m / m.operatorNorm();
-}
-
-double energy_rate(const Matrix<double>& tokens, const Matrix<double>& velocity, const Matrix<double>& score,
-                   double beta) {
-  return (dynamics::head_energy_gradient<double>(tokens, score, beta).array() * velocity.array()).sum();
-}
-
-double energy_rounding(const Matrix<double>& tokens, const Matrix<double>& score, double beta, double energy) {
-  const double n2 = static_cast<double>(tokens.cols() * tokens.cols());
-  const double largest = tokens.colwise().squaredNorm().maxCoeff();
-  return energy * kEps * (n2 + 1 + beta * static_cast<double>(tokens.rows()) * score.norm() * largest);
-}
+struct CentralDifference {
+  double value, bound;  // (E(X + hV) - E(X - hV)) / (2h), and its distance to dE/dt at most
+};
 
 // f(s) = E(X + sV) = (1/(2 beta n^2)) sum_ij e^{beta q_ij(s)}, q_ij = a + s c + s^2 e with
 // a = <x_i, M x_j>, c = <v_i, M x_j> + <x_i, M v_j>, e = <v_i, M v_j>, so
@@ -67,16 +51,6 @@ CentralDifference energy_difference(const Matrix<double>& tokens, const Matrix<d
   const double rounding = energy_rounding(plus, score, beta, e_plus) + energy_rounding(minus, score, beta, e_minus);
   return {(e_plus - e_minus) / (2 * h), h * h / 6 * third + rounding / (2 * h)};
 }
-
-RateAgreement compare_with_difference(const Matrix<double>& tokens, const Matrix<double>& velocity,
-                                      const Matrix<double>& score, double beta, double rate) {
-  const CentralDifference fd = energy_difference(tokens, velocity, score, beta, 1e-6);
-  const double bound = fd.bound + static_cast<double>(tokens.size()) * kEps * std::abs(rate);
-  const double error = std::abs(rate - fd.value);
-  return {error / bound, error / std::abs(fd.value), bound / std::abs(fd.value)};
-}
-
-namespace {
 
 harness::ExperimentResult energy_rate_identity(const IdentityPoint& p, const EnergyRateLaw& law,
                                                dynamics::Normalisation normalisation, const harness::PointContext& at) {
@@ -111,6 +85,32 @@ harness::ExperimentResult energy_rate_identity(const IdentityPoint& p, const Ene
 }
 
 }  // namespace
+
+Matrix<double> random_score_matrix(Eigen::Index d, rng::StreamKey key, std::uint32_t replicate) {
+  rng::SampleSource source(key, replicate, 0);
+  Matrix<double> m(d, d);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = rng::normal<double>(source);
+  return m / m.operatorNorm();
+}
+
+double energy_rate(const Matrix<double>& tokens, const Matrix<double>& velocity, const Matrix<double>& score,
+                   double beta) {
+  return (dynamics::head_energy_gradient<double>(tokens, score, beta).array() * velocity.array()).sum();
+}
+
+double energy_rounding(const Matrix<double>& tokens, const Matrix<double>& score, double beta, double energy) {
+  const double n2 = static_cast<double>(tokens.cols() * tokens.cols());
+  const double largest = tokens.colwise().squaredNorm().maxCoeff();
+  return energy * kEps * (n2 + 1 + beta * static_cast<double>(tokens.rows()) * score.norm() * largest);
+}
+
+RateAgreement compare_with_difference(const Matrix<double>& tokens, const Matrix<double>& velocity,
+                                      const Matrix<double>& score, double beta, double rate) {
+  const CentralDifference fd = energy_difference(tokens, velocity, score, beta, 1e-6);
+  const double bound = fd.bound + static_cast<double>(tokens.size()) * kEps * std::abs(rate);
+  const double error = std::abs(rate - fd.value);
+  return {error / bound, error / std::abs(fd.value), bound / std::abs(fd.value)};
+}
 
 std::unique_ptr<harness::Claim> energy_rate_claim(harness::ClaimInfo info, harness::ModelChoice<EnergyRateLaw> laws,
                                                   dynamics::Normalisation normalisation) {

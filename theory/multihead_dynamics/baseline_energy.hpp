@@ -27,13 +27,6 @@ double energy_rate(const Matrix<double>& tokens, const Matrix<double>& velocity,
 // (eps) of a d-term inner product (beta d |M|_F max_i |x_i|^2 eps).
 double energy_rounding(const Matrix<double>& tokens, const Matrix<double>& score, double beta, double energy);
 
-// (E(X + hV) - E(X - hV)) / (2h) with a bound on its distance to dE/dt along V.
-struct CentralDifference {
-  double value, bound;
-};
-CentralDifference energy_difference(const Matrix<double>& tokens, const Matrix<double>& velocity,
-                                    const Matrix<double>& score, double beta, double h);
-
 // A claimed dE/dt along V against the central difference at h = 1e-6: |rate - difference| over the
 // difference's bound plus n d eps |rate| (the rounding of an analytic rate's n d terms).
 struct RateAgreement {

@@ -84,8 +84,6 @@ dynamics::Integration<double> fixed_step_rk4(const Field& f, State<double> y, do
   return out;
 }
 
-}  // namespace
-
 EquiangularLaw true_equiangular_law() {
   return {reference::equiangular_rate<double>, reference::consensus_rate<double>, dormand_prince};
 }
@@ -97,6 +95,8 @@ EquiangularLaw law_without_u_exponential() {
 EquiangularLaw law_with_fixed_steps() {
   return {reference::equiangular_rate<double>, reference::consensus_rate<double>, fixed_step_rk4};
 }
+
+}  // namespace
 
 harness::ModelChoice<EquiangularLaw> ode_laws() {
   return harness::ModelChoice<EquiangularLaw>{true_equiangular_law(),

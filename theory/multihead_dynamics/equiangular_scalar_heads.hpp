@@ -30,16 +30,12 @@ struct EquiangularLaw {
       integrate;
 };
 
-EquiangularLaw true_equiangular_law();
-// Planted "u-rate-missing-exponential": the U-type rate and linear rate without e^{beta m_h rho}
-// (resp. e^{beta m_h}), as if the unnormalised weights were 1/n.
-EquiangularLaw law_without_u_exponential();
-// Planted "integrator-error-estimate-unused": fixed-step RK4 at dt = 0.05 that reports the error
-// an error-controlled run at the requested tolerance would have had.
-EquiangularLaw law_with_fixed_steps();
-
-// The true law with the planted bugs the ODE claims carry (both) and the rate claims carry (the
-// missing exponential only: their fits do not use the error estimate).
+// The true law (the reference rates, error-controlled Dormand-Prince) with the planted bugs the ODE
+// claims carry, and those the rate claims carry (their fits do not use the error estimate):
+//   "u-rate-missing-exponential": the U-type rate and linear rate without e^{beta m_h rho}
+//     (resp. e^{beta m_h}), as if the unnormalised weights were 1/n;
+//   "integrator-error-estimate-unused" (ODE claims only): fixed-step RK4 at dt = 0.05 that reports
+//     the error an error-controlled run at the requested tolerance would have had.
 harness::ModelChoice<EquiangularLaw> ode_laws();
 harness::ModelChoice<EquiangularLaw> consensus_laws();
 
