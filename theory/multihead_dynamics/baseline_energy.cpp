@@ -86,6 +86,10 @@ harness::ExperimentResult energy_rate_identity(const IdentityPoint& p, const Ene
 
 }  // namespace
 
+const ValueRule kValueIsScore{[](const Matrix<double>& score) { return score; }};
+const ValueRule kValueIsIdentity{
+    [](const Matrix<double>& score) { return Matrix<double>::Identity(score.rows(), score.cols()).eval(); }};
+
 Matrix<double> random_score_matrix(Eigen::Index d, rng::StreamKey key, std::uint32_t replicate) {
   rng::SampleSource source(key, replicate, 0);
   Matrix<double> m(d, d);

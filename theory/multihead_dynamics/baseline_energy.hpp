@@ -16,6 +16,13 @@ namespace attnlaw::theory::multihead_dynamics {
 
 using dynamics::Matrix;
 
+// What a claim's condition prescribes for the value matrix V given the score matrix M.
+struct ValueRule {
+  std::function<Matrix<double>(const Matrix<double>& score)> value;
+};
+extern const ValueRule kValueIsScore;     // V = M (GLPR's QKV condition)
+extern const ValueRule kValueIsIdentity;  // V = I (GLPR's cone collapse)
+
 // Gaussian entries from sample `replicate` of `key`, scaled to operator norm 1; no symmetry.
 Matrix<double> random_score_matrix(Eigen::Index d, rng::StreamKey key, std::uint32_t replicate);
 

@@ -26,6 +26,9 @@ struct RunsPoint {
   harness::Fields fields() const { return {{"n", n}, {"d", d}, {"beta", beta}, {"t1", t1}, {"runs", runs}}; }
 };
 
+// The condition the claim states is V = M for a symmetric M. Planted "qkv-value-identity": the
+// condition read as "M symmetric" alone, with GLPR's usual V = I.
+
 dynamics::AttentionFlow<double> sa_flow(const Matrix<double>& score, const Matrix<double>& value, double beta) {
   dynamics::AttentionFlow<double> flow;
   flow.heads.push_back({score, value});
@@ -36,14 +39,14 @@ dynamics::AttentionFlow<double> sa_flow(const Matrix<double>& score, const Matri
 // Per step, E(y_k+1) >= E(y_k) - |grad E|_1 |y_k+1 - phi_h(y_k)|_max, and the step's error after
 // renormalisation is at most twice its local error, itself at most the run's error estimate; the
 // two computed energies add their rounding.
-harness::ExperimentResult energy_never_decreases(const RunsPoint& p, const harness::NoModel&,
+harness::ExperimentResult energy_never_decreases(const RunsPoint& p, const ValueRule& condition,
                                                  const harness::PointContext& at) {
   const auto n = static_cast<Eigen::Index>(p.n), d = static_cast<Eigen::Index>(p.d);
   double worst = 0, smallest_change = std::numeric_limits<double>::infinity();
   std::size_t steps = 0;
   for (std::uint32_t r = 0; r < p.runs; ++r) {
     const Matrix<double> m = dynamics::random_symmetric_heads(1, d, at.streams.key("heads"), r).front().score;
-    const auto flow = sa_flow(m, m, p.beta);
+    const auto flow = sa_flow(m, condition.value(m), p.beta);
     std::vector<double> energy, gradient, rounding;
     dynamics::IntegrationOptions<double> o;
     o.tolerance = {1e-10, 1e-12};
@@ -67,7 +70,8 @@ harness::ExperimentResult energy_never_decreases(const RunsPoint& p, const harne
   }
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("SA with M symmetric and V = M (S-type, spherical): E never decreases over {} steps of {} runs",
+      fmt::format("SA with M symmetric and the condition's V (= M) (S-type, spherical): E never decreases over {} "
+                  "steps of {} runs",
                   steps, p.runs),
       worst,
       fmt::format("statistic = max over steps of (-step change of E) / (rounding of both energies + 2 |grad E|_1 "
@@ -86,8 +90,7 @@ struct SearchPoint {
 // Greedy random search: from each random (M, X), move every token by a Gaussian step of size 0.1
 // on the sphere and keep the move when dE/dt goes down. The rates it reports are checked against
 // the central difference, so the observed negative rates are rates of E.
-harness::ExperimentResult search_for_decrease(const SearchPoint& p, const harness::NoModel&,
-                                              const harness::PointContext& at) {
+harness::ExperimentResult search_for_decrease(const SearchPoint& p, const ValueRule&, const harness::PointContext& at) {
   constexpr double kMove = 0.1;
   const auto n = static_cast<Eigen::Index>(p.n), d = static_cast<Eigen::Index>(p.d);
   const Matrix<double> identity = Matrix<double>::Identity(d, d);
@@ -132,13 +135,13 @@ harness::ExperimentResult search_for_decrease(const SearchPoint& p, const harnes
 }  // namespace
 
 std::unique_ptr<harness::Claim> baseline_qkv_condition() {
-  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+  auto claim = std::make_unique<harness::ClaimSpec<ValueRule>>(
       harness::ClaimInfo{"MH.baseline.qkv-condition", "MH", "THEORY.md §5 (the QKV condition)",
                          "If Q^T K is symmetric and V = Q^T K, SA is gradient ascent of "
                          "E(X) = (1/(2 beta)) sum_ij exp(beta <V x_i, x_j>) for the metric sum_i Z_i <a_i, b_i>, "
                          "so E is non-decreasing.",
                          harness::Provenance::paper, "[prior] (GLPR, arXiv:2312.10794) [checked]"},
-      harness::ModelChoice<harness::NoModel>{{}});
+      harness::ModelChoice<ValueRule>{kValueIsScore, {{"qkv-value-identity", kValueIsIdentity}}});
   claim->experiment(
       "monotone",
       harness::Grid<RunsPoint>{.smoke = {{16, 8, 1.0, 10.0, 2}, {16, 8, 4.0, 10.0, 2}},

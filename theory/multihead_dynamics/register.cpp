@@ -47,6 +47,12 @@ void register_claims(harness::Registry& registry) {
   registry.add_mutant("sa-dissipation-unweighted",
                       "the SA dissipation identity without the partition functions: (1/n^2) sum_i |x_i'|^2 instead of "
                       "(1/n^2) sum_i Z_i |x_i'|^2");
+  registry.add_mutant("qkv-value-identity",
+                      "the QKV condition read as Q^T K symmetric alone, with the value matrix V = I instead of "
+                      "V = Q^T K");
+  registry.add_mutant("cone-collapse-value-score",
+                      "cone collapse run with the QKV condition's value matrix V = Q^T K instead of the theorem's "
+                      "V = I");
 
   // Energy group:
 
