@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
+#include <vector>
 
 #include "theory/multihead_dynamics/baseline_energy.hpp"
 #include "theory/multihead_dynamics/claims.hpp"
@@ -25,9 +27,6 @@ struct RunsPoint {
   std::uint64_t runs;
   harness::Fields fields() const { return {{"n", n}, {"d", d}, {"beta", beta}, {"t1", t1}, {"runs", runs}}; }
 };
-
-// The condition the claim states is V = M for a symmetric M. Planted "qkv-value-identity": the
-// condition read as "M symmetric" alone, with GLPR's usual V = I.
 
 dynamics::AttentionFlow<double> sa_flow(const Matrix<double>& score, const Matrix<double>& value, double beta) {
   dynamics::AttentionFlow<double> flow;
@@ -135,6 +134,8 @@ harness::ExperimentResult search_for_decrease(const SearchPoint& p, const ValueR
 }  // namespace
 
 std::unique_ptr<harness::Claim> baseline_qkv_condition() {
+  // The model is the value matrix the condition prescribes, V = M. Planted "qkv-value-identity": the
+  // condition read as "M symmetric" alone, with GLPR's usual V = I.
   auto claim = std::make_unique<harness::ClaimSpec<ValueRule>>(
       harness::ClaimInfo{"MH.baseline.qkv-condition", "MH", "THEORY.md §5 (the QKV condition)",
                          "If Q^T K is symmetric and V = Q^T K, SA is gradient ascent of "
