@@ -23,14 +23,15 @@ namespace detail {
 // so rate = 2 (1 - rho)(1 + (n-1) rho) sum_h v_h w_other^h with w_other = e^{b rho}/n (softmax U),
 // 1/(e^{b(1-rho)} + n - 1) (softmax S: e^{b rho}/(e^b + (n-1) e^{b rho})), b max(rho,0)/n (ReLU U)
 // and max(rho,0)/(1 + (n-1) max(rho,0)) (ReLU S, self weight b, others b rho). b = beta m_h.
-// Written in eps = 1 - rho, which near consensus is known to full relative precision while
-// 1 - rho computed from rho is not.
+// Written in both rho and eps = 1 - rho, each passed as the caller knows it: near consensus eps is
+// known to full relative precision while 1 - rho computed from rho is not, and near rho = 0 (where
+// the ReLU rates vanish like rho) the converse holds.
 template <class Real>
-Real rate_at_gap(EquiangularModel model, std::span<const ScalarHead<Real>> heads, Real beta, std::uint64_t n, Real eps) {
+Real rate_at(EquiangularModel model, std::span<const ScalarHead<Real>> heads, Real beta, std::uint64_t n, Real rho,
+             Real eps) {
   using std::exp;
   const Real nn = static_cast<Real>(n);
-  const Real rho = 1 - eps;
-  const Real geometry = 2 * eps * (nn - (nn - 1) * eps);
+  const Real geometry = 2 * eps * (1 + (nn - 1) * rho);
   const Real positive = rho > 0 ? rho : Real(0);
   Real sum = 0;
   for (const ScalarHead<Real>& h : heads) {
@@ -45,12 +46,21 @@ Real rate_at_gap(EquiangularModel model, std::span<const ScalarHead<Real>> heads
   return geometry * sum;
 }
 
+template <class Real>
+Real rate_at_gap(EquiangularModel model, std::span<const ScalarHead<Real>> heads, Real beta, std::uint64_t n, Real eps) {
+  return rate_at(model, heads, beta, n, Real(1 - eps), eps);
+}
+
+constexpr bool vanishes_at_orthogonality(EquiangularModel model) {
+  return model == EquiangularModel::relu_unnormalised || model == EquiangularModel::relu_row;
+}
+
 }  // namespace detail
 
 template <class Real>
 Real equiangular_rate(EquiangularModel model, std::span<const ScalarHead<Real>> heads, Real beta, std::uint64_t n,
                       Real rho) {
-  return detail::rate_at_gap(model, heads, beta, n, Real(1 - rho));
+  return detail::rate_at(model, heads, beta, n, rho, Real(1 - rho));
 }
 
 // Near rho = 1, geometry = 2 n eps + O(eps^2) and the per-head weights tend to their rho = 1 values.
@@ -70,15 +80,18 @@ Real consensus_rate(EquiangularModel model, std::span<const ScalarHead<Real>> he
 }
 
 // 1/rate has two near-singular ends: 1/(lambda (1 - rho)) at consensus and 1/(1 + (n-1) rho) at
-// the antipodal-simplex point rho = -1/(n-1), whose width is 1/(n-1). Each half is integrated in
-// the logarithm of its own distance: u = ln(1 - rho) above rho = 1/2 (integrand eps/rate -> 1/lambda)
-// and w = ln(1 + (n-1) rho) below (integrand e^w/((n-1) rate)), so adaptive Gauss–Kronrod reaches
-// full precision however close rho1 is to 1 and however large n is.
+// the antipodal-simplex point rho = -1/(n-1), whose width is 1/(n-1); the ReLU rates have a third,
+// 1/(c rho) at the orthogonal equilibrium rho = 0. Each piece is integrated in the logarithm of
+// its own distance: u = ln(1 - rho) above rho = 1/2 (integrand eps/rate -> 1/lambda), and below it
+// z = ln rho for the ReLU models (integrand rho/rate -> 1/c; they never cluster from rho0 <= 0)
+// and w = ln(1 + (n-1) rho) for softmax (integrand e^w/((n-1) rate)). Adaptive Gauss–Kronrod then
+// reaches full precision however close rho1 is to 1, rho0 to 0, and however large n is.
 template <class Real>
 Estimate<Real> clustering_time_quadrature(EquiangularModel model, std::span<const ScalarHead<Real>> heads, Real beta,
                                           std::uint64_t n, Real rho0, Real rho1) {
   using std::abs;
   using std::exp;
+  using std::expm1;
   using std::log;
   using std::pow;
   const Real nn = static_cast<Real>(n);
@@ -90,10 +103,11 @@ Estimate<Real> clustering_time_quadrature(EquiangularModel model, std::span<cons
   if (!(equiangular_rate(model, heads, beta, n, rho0) > 0))
     throw OutOfDomain("rho0", "the rate is not positive at rho0: the configuration does not cluster from there");
   const Real eps = std::numeric_limits<Real>::epsilon();
-  // Boost's adaptive Gauss–Kronrod sums |K - G| over its panels, and at a tolerance near epsilon
-  // that sum is rounding noise that grows with every subdivision; eps^{3/4} (2e-12 in double) is
-  // met at depth 0 to 2 on these integrands, and the sum stays an honest bound.
-  const Real tolerance = pow(eps, Real(0.75));
+  // Boost's adaptive Gauss–Kronrod stops when its |K - G| sum is below tolerance times the
+  // integral, and at a tolerance near epsilon that sum is rounding noise that grows with every
+  // subdivision; eps^{3/4}/8 (2.3e-13 in double) is met at depth 0 to 4 on these integrands, keeps
+  // the sum an honest bound, and leaves room below the 1e-12 this function promises.
+  const Real tolerance = pow(eps, Real(0.75)) / 8;
   const Real split = std::clamp(Real(0.5), rho0, rho1);
   Estimate<Real> t{0, 0};
   const auto add = [&](auto integrand, Real a, Real b) {
@@ -103,8 +117,19 @@ Estimate<Real> clustering_time_quadrature(EquiangularModel model, std::span<cons
     t.value += piece;
     t.error += error + 64 * eps * abs(piece);
   };
-  add([&](Real w) { return exp(w) / ((nn - 1) * equiangular_rate(model, heads, beta, n, (exp(w) - 1) / (nn - 1))); },
-      log1p((nn - 1) * rho0), log1p((nn - 1) * split));
+  if (detail::vanishes_at_orthogonality(model)) {
+    add([&](Real z) {
+          const Real rho = exp(z);
+          return rho / detail::rate_at(model, heads, beta, n, rho, Real(1 - rho));
+        },
+        log(rho0), log(split));
+  } else {
+    add([&](Real w) {
+          const Real rho = expm1(w) / (nn - 1);
+          return exp(w) / ((nn - 1) * detail::rate_at(model, heads, beta, n, rho, Real(1 - rho)));
+        },
+        log1p((nn - 1) * rho0), log1p((nn - 1) * split));
+  }
   add([&](Real u) {
         const Real gap = exp(u);
         return gap / detail::rate_at_gap(model, heads, beta, n, gap);

@@ -138,6 +138,36 @@ TEST(EquiangularRates, CriticalBetaConsensusRatesAndReluEquilibrium) {
   EXPECT_THROW(clustering_time_quadrature<double>(EquiangularModel::relu_row, glpr, beta, 10, 0.0, 0.5), OutOfDomain);
 }
 
+// The ReLU models of one head have elementary clustering times (partial fractions of 1/rate,
+// derived here): ReLU-S, rate 2 v rho (1 - rho): T = ln(rho (1 - rho0)/(rho0 (1 - rho)))/(2v)|;
+// ReLU-U, rate (2 b v/n) rho (1 - rho)(1 + (n-1) rho), b = beta m, with
+// 1/(rho (1-rho)(1+(n-1)rho)) = 1/rho + (1/n)/(1-rho) - ((n-1)^2/n)/(1+(n-1)rho):
+// T = (n/(2 b v)) [ln rho - ln(1 - rho)/n - ((n-1)/n) ln(1 + (n-1) rho)] between the ends. Starts
+// near the orthogonal equilibrium rho = 0, where 1/rate ~ 1/(c rho), down to 1e-12.
+TEST(EquiangularClusteringTime, ReluTimesMatchTheirPartialFractionsFromNearOrthogonalStarts) {
+  const double m = 1.5, v = 0.8, beta = 2;
+  const std::vector<ScalarHead<double>> head{{m, v}};
+  for (std::uint64_t n : {2ull, 16ull, 1000ull}) {
+    const double nn = static_cast<double>(n);
+    const auto primitive_u = [&](double rho) {
+      return std::log(rho) - std::log1p(-rho) / nn - (nn - 1) / nn * std::log1p((nn - 1) * rho);
+    };
+    for (double rho0 : {1e-12, 1e-8, 1e-3, 0.2}) {
+      for (double rho1 : {0.3, 0.99, 1 - 1e-9}) {
+        if (!(rho1 > rho0)) continue;
+        const double t_row = std::log(rho1 / rho0 * (1 - rho0) / (1 - rho1)) / (2 * v);
+        const double t_unnormalised = nn / (2 * beta * m * v) * (primitive_u(rho1) - primitive_u(rho0));
+        const auto row = clustering_time_quadrature<double>(EquiangularModel::relu_row, head, beta, n, rho0, rho1);
+        const auto unnormalised =
+            clustering_time_quadrature<double>(EquiangularModel::relu_unnormalised, head, beta, n, rho0, rho1);
+        EXPECT_NEAR(row.value, t_row, 1e-12 * t_row) << n << " " << rho0 << " " << rho1;
+        EXPECT_NEAR(unnormalised.value, t_unnormalised, 1e-12 * t_unnormalised) << n << " " << rho0 << " " << rho1;
+        EXPECT_LE(std::abs(row.value - t_row), row.error + 1e-14 * t_row);
+      }
+    }
+  }
+}
+
 TEST(EquiangularClusteringTime, RefusesOutsideItsDomain) {
   EXPECT_THROW(clustering_time_closed_form<double>(32, 800.0, 1.0, 1.0, 0.0, 0.99), OutOfDomain);
   EXPECT_THROW(clustering_time_closed_form<double>(32, 1.0, 1.0, 1.0, 0.0, 1.0), OutOfDomain);
