@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "theory/multihead_dynamics/equiangular_scalar_heads.hpp"
 #include "verify/dynamics/attention_flow.hpp"
 #include "verify/dynamics/initial_tokens.hpp"
 #include "verify/dynamics/runge_kutta4.hpp"
@@ -35,14 +36,8 @@ reference::EquiangularModel model_of(const std::string& type) {
   return type == "U" ? reference::EquiangularModel::softmax_unnormalised : reference::EquiangularModel::softmax_row;
 }
 
-// Spherical softmax flow of the scalar heads in d = n + 1.
-dynamics::AttentionFlow<double> scalar_flow(const std::string& type, Heads heads, double beta, Eigen::Index d) {
-  dynamics::AttentionFlow<double> flow;
-  for (const auto& h : heads)
-    flow.heads.push_back({h.m * Matrix<double>::Identity(d, d), h.v * Matrix<double>::Identity(d, d)});
-  flow.beta = beta;
-  flow.normalisation = type == "U" ? dynamics::Normalisation::unnormalised : dynamics::Normalisation::row_softmax;
-  return flow;
+dynamics::Normalisation normalisation_of(const std::string& type) {
+  return type == "U" ? dynamics::Normalisation::unnormalised : dynamics::Normalisation::row_softmax;
 }
 
 dynamics::Integration<double> dormand_prince(const Field& f, State<double> y, double t1,
@@ -115,7 +110,7 @@ harness::ExperimentResult particles_follow_ode(const OdePoint& p, const Equiangu
   const auto heads = scalar_heads(p.m, p.v);
   const auto model = model_of(p.type);
   const auto n = static_cast<Eigen::Index>(p.n), d = n + 1, tokens = d * n;
-  const auto flow = scalar_flow(p.type, heads, p.beta, d);
+  const auto flow = scalar_head_flow(heads, p.beta, p.n, normalisation_of(p.type));
   // State: the d x n tokens, then the scalar rho of the model's ODE.
   State<double> y(tokens + 1);
   y.head(tokens) = dynamics::flatten<double>(dynamics::equiangular_tokens(n, d, p.rho0));
@@ -189,7 +184,7 @@ harness::ExperimentResult consensus_slope(const ConsensusPoint& p, const Equiang
   constexpr double kStart = 0.999, kEnd = 1e-7;  // rho0, and the last 1 - rho of the fit
   const auto heads = scalar_heads(p.m, p.v);
   const auto n = static_cast<Eigen::Index>(p.n), d = n + 1;
-  const auto flow = scalar_flow(p.type, heads, p.beta, d);
+  const auto flow = scalar_head_flow(heads, p.beta, p.n, normalisation_of(p.type));
   const double lambda = law.consensus_rate(model_of(p.type), heads, p.beta);
   std::vector<double> ts, log_gap;
   dynamics::IntegrationOptions<double> o;
