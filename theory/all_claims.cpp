@@ -1,5 +1,6 @@
 #include "theory/all_claims.hpp"
 
+#include "theory/entropic_bound/claims.hpp"
 #include "theory/multihead_dynamics/claims.hpp"
 #include "theory/scaling_limits/claims.hpp"
 #include "theory/statistics/claims.hpp"
@@ -13,6 +14,7 @@ const harness::Registry& all_claims() {
     scaling_limits::register_claims(r);
     unified_framework::register_claims(r);
     multihead_dynamics::register_claims(r);
+    entropic_bound::register_claims(r);
     statistics::register_claims(r);
     r.validate();
     return r;

@@ -10,6 +10,7 @@
 
 #include "verify/harness/check.hpp"
 #include "verify/harness/figure.hpp"
+#include "verify/harness/table.hpp"
 #include "verify/harness/point.hpp"
 
 namespace attnlaw::harness {
@@ -40,6 +41,7 @@ struct RunContext {
 struct ExperimentResult {
   std::vector<Check> checks;
   std::vector<Figure> figures;
+  std::vector<Table> tables;
 };
 
 // One grid point of one experiment of a claim, ready to run.

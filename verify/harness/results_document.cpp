@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "verify/harness/figure_json.hpp"
+#include "verify/harness/table_json.hpp"
 #include "verify/harness/point_json.hpp"
 
 namespace attnlaw::harness {
@@ -93,6 +94,13 @@ Json results_document(const Registry& registry, const RunOutput& output, const R
   Json figures = Json::array();
   for (const Figure& f : output.figures) figures.push_back(to_json(f));
   doc["figures"] = std::move(figures);
+
+  // Only papers with tables have them (EB); the other reports' documents stay as they were.
+  if (!output.tables.empty()) {
+    Json tables = Json::array();
+    for (const Table& t : output.tables) tables.push_back(to_json(t));
+    doc["tables"] = std::move(tables);
+  }
   return doc;
 }
 

@@ -6,6 +6,20 @@
 #include <stdexcept>
 
 namespace attnlaw::harness {
+namespace {
+
+// Rows join the table of the same paper and id; the first contribution's header stands.
+void merge_table(std::vector<Table>& tables, Table table) {
+  for (Table& t : tables) {
+    if (t.paper == table.paper && t.id == table.id) {
+      for (auto& row : table.rows) t.rows.push_back(std::move(row));
+      return;
+    }
+  }
+  tables.push_back(std::move(table));
+}
+
+}  // namespace
 
 std::vector<const Claim*> select_claims(const Registry& registry, const RunOptions& options) {
   if (!options.mutant.empty() && registry.find_mutant(options.mutant) == nullptr) {
@@ -74,6 +88,7 @@ RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& 
         out.checks.push_back(std::move(check));
       }
       for (Figure& figure : result.figures) out.figures.push_back(std::move(figure));
+      for (Table& table : result.tables) merge_table(out.tables, std::move(table));
       out.timings.push_back({info.id, point.experiment, point.params, elapsed.count()});
       ++done;
       if (observer) observer(info.id, done, total);

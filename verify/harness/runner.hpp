@@ -34,6 +34,7 @@ struct RunOutput {
   std::vector<const Claim*> claims;
   std::vector<Check> checks;
   std::vector<Figure> figures;
+  std::vector<Table> tables;  // merged by id (table.hpp)
   std::vector<ExperimentTiming> timings;
 };
 
