@@ -220,6 +220,7 @@ struct PaperGroup {
   std::string tag;
   std::string title;
   std::vector<ClaimGroup> claims;
+  std::vector<const json*> tables;  // results.json "tables" of this paper, printed after its claims
 };
 
 int verdict_rank(const std::string& v) { return v == "FAIL" ? 2 : v == "SUSPECT" ? 1 : 0; }
@@ -250,7 +251,7 @@ std::vector<PaperGroup> group(const json& results, std::vector<const json*>& una
 
   const auto paper_of = [&](const std::string& tag) -> PaperGroup& {
     auto [it, inserted] = paper_index.try_emplace(tag, papers.size());
-    if (inserted) papers.push_back(PaperGroup{tag, {}, {}});
+    if (inserted) papers.push_back(PaperGroup{tag, {}, {}, {}});
     return papers[it->second];
   };
   const auto claim_of = [&](const std::string& id, const std::string& tag) -> ClaimGroup& {
@@ -283,6 +284,9 @@ std::vector<PaperGroup> group(const json& results, std::vector<const json*>& una
         papers[found->second.first].claims[found->second.second].figures.push_back(&f);
       }
     }
+  }
+  if (const auto it = results.find("tables"); it != results.end()) {
+    for (const json& t : *it) paper_of(t.at("paper").get<std::string>()).tables.push_back(&t);
   }
   return papers;
 }
@@ -435,6 +439,22 @@ void write_claim(std::string& out, const ClaimGroup& g) {
   }
 }
 
+void write_paper_table(std::string& out, const json& t) {
+  fmt::format_to(std::back_inserter(out), "### {}\n\n", inline_text(t.at("title").get<std::string>()));
+  if (const std::string note = string_or(t, "note"); !note.empty())
+    fmt::format_to(std::back_inserter(out), "{}\n\n", inline_text(note));
+  std::vector<std::string> header;
+  for (const json& c : t.at("columns")) header.push_back(cell(c.get<std::string>()));
+  Table table(std::move(header));
+  for (const json& row : t.at("rows")) {
+    std::vector<std::string> cells;
+    for (const json& c : row) cells.push_back(cell(c.get<std::string>()));
+    table.add(std::move(cells));
+  }
+  table.write(out);
+  out += '\n';
+}
+
 void write_paper(std::string& out, const PaperGroup& p) {
   if (p.title.empty()) {
     fmt::format_to(std::back_inserter(out), "## {}\n\n", inline_text(p.tag));
@@ -449,6 +469,7 @@ void write_paper(std::string& out, const PaperGroup& p) {
   fmt::format_to(std::back_inserter(out), "{} claims, {} checks: {}.\n\n", p.claims.size(), checks,
                  count_phrase(counts[0], counts[1], counts[2]));
   for (const ClaimGroup& g : p.claims) write_claim(out, g);
+  for (const json* t : p.tables) write_paper_table(out, *t);
 }
 
 }  // namespace

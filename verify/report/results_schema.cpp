@@ -175,6 +175,29 @@ void validate_series(const Validator& v, const json& s, const std::string& path)
   }
 }
 
+// A table: every row has one string cell per column; (paper, id) unique.
+void validate_table(const Validator& v, const json& t, const std::string& path, std::set<std::string>& ids) {
+  v.expect_object(t, path);
+  for (const char* key : {"id", "paper", "title"}) v.expect_string(v.require(t, path, key), Validator::join(path, key));
+  v.optional_field(t, path, "note", &Validator::expect_string);
+  const std::string key = t.at("paper").get<std::string>() + "/" + t.at("id").get<std::string>();
+  if (!ids.insert(key).second) v.fail(Validator::join(path, "id"), fmt::format("\"{}\" appears twice in tables", key));
+  const json& columns = v.require(t, path, "columns");
+  v.expect_array(columns, Validator::join(path, "columns"));
+  if (columns.empty()) v.fail(Validator::join(path, "columns"), "is empty");
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    v.expect_string(columns[i], Validator::index(Validator::join(path, "columns"), i));
+  const json& rows = v.require(t, path, "rows");
+  v.expect_array(rows, Validator::join(path, "rows"));
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::string row_path = Validator::index(Validator::join(path, "rows"), r);
+    v.expect_array(rows[r], row_path);
+    if (rows[r].size() != columns.size())
+      v.fail(row_path, fmt::format("has {} cells for {} columns", rows[r].size(), columns.size()));
+    for (std::size_t c = 0; c < rows[r].size(); ++c) v.expect_string(rows[r][c], Validator::index(row_path, c));
+  }
+}
+
 void validate_figure(const Validator& v, const json& f, const std::string& path, std::set<std::string>& ids) {
   v.expect_object(f, path);
   const json& id = v.require(f, path, "id");
@@ -286,6 +309,11 @@ void validate_results(const json& results, std::string_view source) {
     v.expect_array(*it, "figures");
     std::set<std::string> ids;
     for (std::size_t i = 0; i < it->size(); ++i) validate_figure(v, (*it)[i], Validator::index("figures", i), ids);
+  }
+  if (const auto it = results.find("tables"); it != results.end()) {
+    v.expect_array(*it, "tables");
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < it->size(); ++i) validate_table(v, (*it)[i], Validator::index("tables", i), ids);
   }
 }
 

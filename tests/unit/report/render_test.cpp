@@ -43,6 +43,15 @@ TEST(ResultsSchema, MissingChecks) {
   EXPECT_EQ(validation_message(j), "dir/results.json: checks is missing (required field)");
 }
 
+TEST(ResultsSchema, TableRowsMustMatchTheColumns) {
+  nlohmann::json j = load_fixture();
+  j["tables"] = nlohmann::json::array(
+      {nlohmann::json{{"id", "t"}, {"paper", "XA"}, {"title", "T"}, {"columns", {"a", "b"}}, {"rows", nlohmann::json::array({nlohmann::json::array({"1", "2"}), nlohmann::json::array({"3"})})}}});
+  EXPECT_EQ(validation_message(j), "dir/results.json: tables[0].rows[1] has 1 cells for 2 columns");
+  j["tables"][0]["rows"][1] = nlohmann::json::array({"3", 4});
+  EXPECT_EQ(validation_message(j), "dir/results.json: tables[0].rows[1][1] is an integer, expected a string");
+}
+
 TEST(ResultsSchema, FieldErrorsNameThePath) {
   {
     nlohmann::json j = load_fixture();

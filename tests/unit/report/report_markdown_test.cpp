@@ -155,5 +155,22 @@ TEST(ReportMarkdown, RejectsInvalidDocument) {
   EXPECT_THROW(render_markdown(j), ReportInputError);
 }
 
+// A paper's tables close its section, after its last claim; '|' in a cell is escaped.
+TEST(ReportMarkdown, PaperTablesCloseTheirSection) {
+  nlohmann::json j = load_fixture();
+  j["tables"] = nlohmann::json::array({nlohmann::json{{"id", "frontier"},
+                                                      {"paper", "XA"},
+                                                      {"title", "Frontier (fixture)"},
+                                                      {"columns", {"setting", "measured"}},
+                                                      {"rows", nlohmann::json::array({nlohmann::json::array({"noiseless", "10/10"}),
+                                                                                      nlohmann::json::array({"a | b", "3/10"})})},
+                                                      {"note", "rows from two points"}}});
+  const std::string md = render_markdown(j);
+  const std::size_t table = md.find("### Frontier (fixture)\n\nrows from two points\n\n| setting | measured |\n");
+  ASSERT_NE(table, std::string::npos) << md;
+  EXPECT_GT(table, md.find("### XA.variance-fail"));
+  EXPECT_NE(md.find("| a \\| b | 3/10 |", table), std::string::npos) << md.substr(table);
+}
+
 }  // namespace
 }  // namespace attnlaw::report
