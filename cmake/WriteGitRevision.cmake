@@ -7,7 +7,9 @@ if(GIT_FOUND)
   if(NOT rc EQUAL 0)
     set(rev "unknown")
   endif()
-  execute_process(COMMAND ${GIT_EXECUTABLE} -C ${SOURCE_DIR} status --porcelain --untracked-files=no
+  # The source only: regenerated outputs (reports/, bench/results.json) do not make a build dirty.
+  execute_process(COMMAND ${GIT_EXECUTABLE} -C ${SOURCE_DIR} status --porcelain --untracked-files=no -- .
+                          ":(exclude)reports" ":(exclude)bench/results.json"
                   OUTPUT_VARIABLE status OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
   if(NOT "${status}" STREQUAL "")
     set(dirty "true")

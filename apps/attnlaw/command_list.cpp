@@ -1,4 +1,9 @@
 #include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 #include <iostream>
 #include <memory>
@@ -17,11 +22,10 @@ struct ListOptions {
 };
 
 int run_list(const ListOptions& options) {
-  static const char* const kPapers[] = {"SL", "UF", "MH", "EB"};
   if (!options.paper.empty()) {
-    bool known = false;
-    for (const char* p : kPapers) known = known || options.paper == p;
-    if (!known) throw UsageError(fmt::format("--paper: expected one of SL, UF, MH, EB, got '{}'", options.paper));
+    const std::vector<std::string> papers = theory::all_claims().papers();
+    if (std::find(papers.begin(), papers.end(), options.paper) == papers.end())
+      throw UsageError(fmt::format("--paper: expected one of {}, got '{}'", fmt::join(papers, ", "), options.paper));
   }
   harness::Json claims = harness::Json::array();
   for (const auto& claim : theory::all_claims().claims()) {
@@ -57,7 +61,7 @@ int run_list(const ListOptions& options) {
 void add_list_command(CLI::App& app, int& exit_status) {
   auto options = std::make_shared<ListOptions>();
   CLI::App* list = app.add_subcommand("list", "List the claims, with their provenance and grid sizes per battery");
-  list->add_option("--paper", options->paper, "Only the claims of this paper: SL, UF, MH or EB");
+  list->add_option("--paper", options->paper, "Only the claims of this paper: SL, UF, MH, EB or ST");
   list->add_flag("--json", options->json, "Print one JSON document");
   list->callback([options, &exit_status] { exit_status = run_list(*options); });
 }

@@ -12,6 +12,7 @@
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/strict_arguments.hpp"
 #include "apps/attnlaw/usage_error.hpp"
+#include "verify/harness/provenance.hpp"
 #include "verify/report/report_input_error.hpp"
 
 namespace {
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   CLI::App app{"attnlaw: statistical verification harness for the limit laws of softmax attention"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show the help of every subcommand");
+  app.set_version_flag("--version", attnlaw::harness::version_line(), "Print the version and the git revision, and exit");
   int exit_status = kExitPass;
   add_list_command(app, exit_status);
   add_run_command(app, exit_status);
@@ -53,6 +55,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);

@@ -44,7 +44,7 @@ void check_subcommand_path(const CLI::App& app, int argc, const char* const* arg
     const std::string kind = top ? "command" : "subcommand";
     if (i >= argc) throw UsageError(fmt::format("{}a {} is required; expected one of {}", where, kind, names_of(subs)));
     const std::string_view arg = argv[i];
-    if (is_help(arg)) return;
+    if (is_help(arg) || (top && arg == "--version")) return;
     if (arg.starts_with("-")) {
       throw UsageError(fmt::format("{}unknown option '{}' where a {} is expected; expected one of {}", where, arg, kind,
                                    names_of(subs)));

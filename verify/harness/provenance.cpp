@@ -75,6 +75,7 @@ Json build_provenance(int threads, int ranks) {
   libraries["random123"] = "Philox4x32-10 (header-only; Debian librandom123-dev)";
 
   Json p;
+  p["version"] = ATTNLAW_VERSION;
   p["git_revision"] = ATTNLAW_GIT_REVISION;
   p["dirty"] = ATTNLAW_GIT_DIRTY;
   p["compiler"] = fmt::format("g++ {}", __VERSION__);
@@ -86,6 +87,11 @@ Json build_provenance(int threads, int ranks) {
   p["ranks"] = ranks;
   p["date"] = utc_date();
   return p;
+}
+
+std::string version_line() {
+  return fmt::format("attnlaw {} (git {}{})", ATTNLAW_VERSION, ATTNLAW_GIT_REVISION,
+                     ATTNLAW_GIT_DIRTY ? ", uncommitted changes" : "");
 }
 
 }  // namespace attnlaw::harness

@@ -61,4 +61,10 @@ void Registry::validate() {
   }
 }
 
+std::vector<std::string> Registry::papers() const {
+  std::vector<std::string> tags;
+  for (const auto& [tag, title] : papers_) tags.push_back(tag);
+  return tags;
+}
+
 }  // namespace attnlaw::harness

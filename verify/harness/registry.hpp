@@ -27,6 +27,8 @@ class Registry {
   void add_mutant(std::string name, std::string description);
   // The title of a paper tag, or the tag itself when none was added.
   const std::string& paper_title(const std::string& tag) const noexcept;
+  // The paper tags, in the order they were added.
+  std::vector<std::string> papers() const;
   const Claim* find(std::string_view id) const noexcept;
   const std::vector<std::unique_ptr<Claim>>& claims() const noexcept { return claims_; }
   const std::vector<Mutant>& mutants() const noexcept { return mutants_; }

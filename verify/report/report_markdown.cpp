@@ -373,7 +373,8 @@ void write_provenance(std::string& out, const json& results) {
   }
   const json& p = *it;
   // The fields DESIGN.md names, in a fixed order; anything else the harness records follows.
-  static constexpr std::pair<const char*, const char*> kKnown[] = {{"git_revision", "git revision"},
+  static constexpr std::pair<const char*, const char*> kKnown[] = {{"version", "attnlaw version"},
+                                                                   {"git_revision", "git revision"},
                                                                    {"compiler", "compiler"},
                                                                    {"build_type", "build type"},
                                                                    {"libraries", "libraries"},

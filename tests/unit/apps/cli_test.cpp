@@ -59,6 +59,19 @@ TEST(Cli, RejectsUnknownClaimAndBattery) {
   expect_usage_error("run --battery nightly", "--battery");
 }
 
+// --version names the release and the revision built; list takes every registered paper tag.
+TEST(Cli, VersionAndPapers) {
+  const Outcome version = run("--version");
+  EXPECT_EQ(version.status, 0) << version.err;
+  EXPECT_EQ(version.out.rfind("attnlaw 0.1.0 (git ", 0), 0u) << version.out;
+  for (const char* paper : {"SL", "UF", "MH", "EB", "ST"}) {
+    const Outcome o = run(std::string("list --paper ") + paper + " --json");
+    EXPECT_EQ(o.status, 0) << paper << ": " << o.err;
+  }
+  EXPECT_GT(nlohmann::json::parse(run("list --paper ST --json").out).at("claims").size(), 0u);
+  expect_usage_error("list --paper XX", "--paper");
+}
+
 TEST(Cli, RejectsBadNumbers) {
   expect_usage_error("reference sphere-subcritical --d 1 --beta 1", "--d");
   expect_usage_error("reference sphere-subcritical --d 3 --beta -1", "--beta");
