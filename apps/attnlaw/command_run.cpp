@@ -112,7 +112,7 @@ void add_run_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* cmd = app.add_subcommand("run", "Run the claims of a battery and decide each check");
   cmd->add_option("--battery", args->battery, "smoke, standard or full")->capture_default_str();
-  cmd->add_option("--claim", args->claims, "Run only these claims (repeatable)");
+  cmd->add_option("--claim", args->claims, "Run only these claims: ids, or shell patterns such as 'SL.critical.*' (repeatable)");
   cmd->add_option("--seed", args->seed, fmt::format("Master seed (default {})", harness::kDefaultSeed));
   cmd->add_option("--threads", args->threads, "OpenMP threads (results do not depend on it)");
   cmd->add_option("--out", args->out, "Write results.json, timings.json, REPORT.md and figures/ here");

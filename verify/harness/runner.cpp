@@ -1,6 +1,9 @@
 #include "verify/harness/runner.hpp"
 
+#include <fnmatch.h>
 #include <omp.h>
+
+#include <algorithm>
 
 #include <chrono>
 #include <stdexcept>
@@ -34,7 +37,24 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
     }
     return selected;
   }
+  const auto add = [&](const Claim* claim) {
+    if (std::find(selected.begin(), selected.end(), claim) == selected.end()) selected.push_back(claim);
+  };
   for (const std::string& id : options.claim_ids) {
+    // A shell-style pattern ('SL.critical.*', 'MH.baseline.?*') selects every matching claim that
+    // has a grid in the battery, in registry order.
+    if (id.find_first_of("*?[") != std::string::npos) {
+      std::size_t matched = 0;
+      for (const auto& claim : registry.claims()) {
+        if (fnmatch(id.c_str(), claim->info().id.c_str(), 0) != 0 || claim->points(options.battery).empty()) continue;
+        add(claim.get());
+        ++matched;
+      }
+      if (matched == 0)
+        throw std::invalid_argument("--claim: pattern '" + id + "' matches no claim with a grid in battery '" +
+                                    to_string(options.battery) + "' (see 'attnlaw list')");
+      continue;
+    }
     const Claim* claim = registry.find(id);
     if (claim == nullptr) {
       throw std::invalid_argument("--claim: unknown claim id '" + id + "' (see 'attnlaw list')");
@@ -43,9 +63,7 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
       throw std::invalid_argument("--claim: claim '" + id + "' has no grid in battery '" + to_string(options.battery) +
                                   "'");
     }
-    bool duplicate = false;
-    for (const Claim* c : selected) duplicate = duplicate || c == claim;
-    if (!duplicate) selected.push_back(claim);
+    add(claim);
   }
   return selected;
 }

@@ -37,7 +37,7 @@ ExperimentResult sum_of_logs(const RepsPoint& p, const NoModel&, const PointCont
   c.statistic = total;
   c.p_value = 0.5;
   c.p_method = "none";
-  return {{c}, {}};
+  return {{c}, {}, {}};
 }
 
 std::unique_ptr<Claim> sum_claim() {
@@ -75,6 +75,41 @@ TEST(Runner, SelectionRejectsUnknownAndOffBatteryClaims) {
   EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
   options.claim_ids = {"TEST.sum"};
   options.battery = Battery::standard;
+  EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
+}
+
+// Each point contributes a row to one table of its paper: the runner merges them by id, in order.
+ExperimentResult table_row(const RepsPoint& p, const NoModel&, const PointContext&) {
+  ExperimentResult out;
+  out.tables.push_back(Table{"frontier", "SL", "Frontier", {"reps"}, {{std::to_string(p.reps)}}});
+  return out;
+}
+
+std::unique_ptr<Claim> table_claim() {
+  auto claim = std::make_unique<ClaimSpec<NoModel>>(
+      ClaimInfo{"TEST.table", "SL", "none", "a table", Provenance::derived, "[derived]"}, ModelChoice<NoModel>{NoModel{}});
+  claim->experiment("rows", Grid<RepsPoint>{.smoke = {{5}, {7}}}, table_row);
+  return claim;
+}
+
+TEST(Runner, ClaimPatternsAndMergedTables) {
+  Registry registry;
+  registry.add(sum_claim());
+  registry.add(table_claim());
+  RunOptions options;
+  options.claim_ids = {"TEST.*"};
+  EXPECT_EQ(select_claims(registry, options).size(), 2u);
+  options.claim_ids = {"TEST.t?ble", "TEST.table"};
+  const auto selected = select_claims(registry, options);
+  ASSERT_EQ(selected.size(), 1u);
+  EXPECT_EQ(selected[0]->info().id, "TEST.table");
+  const RunOutput out = run_claims(selected, options);
+  ASSERT_EQ(out.tables.size(), 1u);
+  EXPECT_EQ(out.tables[0].rows, (std::vector<std::vector<std::string>>{{"5"}, {"7"}}));
+  options.claim_ids = {"OTHER.*"};
+  EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
+  options.claim_ids = {"TEST.*"};
+  options.battery = Battery::standard;  // no grid there
   EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
 }
 
