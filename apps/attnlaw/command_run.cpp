@@ -51,12 +51,16 @@ void print_summary(const harness::Json& doc) {
       doc["battery"].get<std::string>(), doc["seed"].get<std::uint32_t>(), s["checks"].get<std::size_t>(),
       s["pass"].get<std::size_t>(), s["suspect"].get<std::size_t>(), s["fail"].get<std::size_t>(),
       s["family_alpha"].get<double>());
+  // Each anomaly: what was tested and by how much it missed (p for a statistical check, the
+  // ratio to its bound for a deterministic one), then where, so that a FAIL is readable alone.
   for (const auto& c : doc["checks"]) {
     if (c["verdict"] == "PASS") continue;
-    fmt::print("  {:<8} {:<30} {:<22} p={:<10} params={}\n", c["verdict"].get<std::string>(),
-               c["claim"].get<std::string>(), c["test"].get<std::string>(),
-               c["p_value"].is_null() ? std::string("-") : fmt::format("{:.3g}", c["p_value"].get<double>()),
-               c["params"].dump());
+    const bool deterministic = c["p_value"].is_null();
+    const std::string measure =
+        deterministic ? fmt::format("ratio to bound {:.3g}", c.value("statistic", harness::Json(0.0)).get<double>())
+                      : fmt::format("p = {:.3g}", c["p_value"].get<double>());
+    fmt::print("  {} {} [{}] {}: {}; {}\n", c["verdict"].get<std::string>(), c["claim"].get<std::string>(),
+               c.value("experiment", std::string()), c.value("target", std::string()), measure, c["params"].dump());
   }
 }
 
