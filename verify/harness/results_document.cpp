@@ -53,6 +53,8 @@ Json results_document(const Registry& registry, const RunOutput& output, const R
   doc["battery"] = to_string(options.battery);
   doc["seed"] = options.seed;
   if (!options.mutant.empty()) doc["mutant"] = options.mutant;
+  // A subset run says which claims it asked for: its Holm families are the selected claims only.
+  if (!options.claim_ids.empty()) doc["selection"] = options.claim_ids;
   doc["policy"] = {{"alpha_per_check", options.policy.alpha},
                    {"family", "paper"},
                    {"adjustment", "holm"},

@@ -348,10 +348,22 @@ void write_run(std::string& out, const json& results) {
   fmt::format_to(std::back_inserter(out), "- checks: {} ({})\n", s.at("checks").get<std::uint64_t>(),
                  count_phrase(s.at("pass").get<std::uint64_t>(), s.at("suspect").get<std::uint64_t>(),
                               s.at("fail").get<std::uint64_t>()));
+  std::string claims;
+  if (const auto it = results.find("selection"); it != results.end()) {
+    for (const json& id : *it) claims += fmt::format(" --claim '{}'", id.get<std::string>());
+    fmt::format_to(std::back_inserter(out),
+                   "- selection: a subset of the battery ({} claim id or pattern{} given); each paper's Holm family "
+                   "is the selected claims' checks, so adjusted p-values differ from the full battery's\n",
+                   it->size(), it->size() == 1 ? "" : "s");
+  }
+  if (const std::string mutant = string_or(results, "mutant"); !mutant.empty()) {
+    claims += fmt::format(" --mutant {}", mutant);
+    fmt::format_to(std::back_inserter(out), "- planted bug in force: {} (this run should fail)\n", inline_text(mutant));
+  }
   fmt::format_to(std::back_inserter(out),
-                 "- regenerate: `attnlaw run --battery {0} --seed {1} --out reports/{0}`\n"
+                 "- regenerate: `attnlaw run --battery {0} --seed {1}{2} --out reports/{0}`\n"
                  "- re-render this file and figures/ from results.json: `attnlaw report reports/{0}`\n\n",
-                 battery, seed);
+                 battery, seed, claims);
 }
 
 std::string provenance_value(const std::string& key, const json& value) {

@@ -310,6 +310,11 @@ void validate_results(const json& results, std::string_view source) {
     std::set<std::string> ids;
     for (std::size_t i = 0; i < it->size(); ++i) validate_figure(v, (*it)[i], Validator::index("figures", i), ids);
   }
+  if (const auto it = results.find("selection"); it != results.end()) {
+    v.expect_array(*it, "selection");
+    for (std::size_t i = 0; i < it->size(); ++i) v.expect_string((*it)[i], Validator::index("selection", i));
+  }
+  v.optional_field(results, "", "mutant", &Validator::expect_string);
   if (const auto it = results.find("tables"); it != results.end()) {
     v.expect_array(*it, "tables");
     std::set<std::string> ids;

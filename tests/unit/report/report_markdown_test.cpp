@@ -172,5 +172,16 @@ TEST(ReportMarkdown, PaperTablesCloseTheirSection) {
   EXPECT_NE(md.find("| a \\| b | 3/10 |", table), std::string::npos) << md.substr(table);
 }
 
+// A subset run's regenerate line repeats its selection and says its Holm families differ.
+TEST(ReportMarkdown, SubsetRunRegeneratesItsSelection) {
+  nlohmann::json j = load_fixture();
+  j["selection"] = {"XA.*", "XA.mean-pass"};
+  const std::string md = render_markdown(j);
+  EXPECT_NE(md.find("--claim 'XA.*' --claim 'XA.mean-pass' --out"), std::string::npos) << md.substr(0, 1200);
+  EXPECT_NE(md.find("- selection: a subset of the battery (2 claim ids or patterns given)"), std::string::npos);
+  j["selection"] = {1};
+  EXPECT_THROW(render_markdown(j), ReportInputError);
+}
+
 }  // namespace
 }  // namespace attnlaw::report
