@@ -352,9 +352,10 @@ void write_run(std::string& out, const json& results) {
   if (const auto it = results.find("selection"); it != results.end()) {
     for (const json& id : *it) claims += fmt::format(" --claim '{}'", id.get<std::string>());
     fmt::format_to(std::back_inserter(out),
-                   "- selection: a subset of the battery ({} claim id or pattern{} given); each paper's Holm family "
+                   "- selection: a subset of the battery ({} given); each paper's Holm family "
                    "is the selected claims' checks, so adjusted p-values differ from the full battery's\n",
-                   it->size(), it->size() == 1 ? "" : "s");
+                   it->size() == 1 ? std::string("1 claim id or pattern")
+                                   : fmt::format("{} claim ids or patterns", it->size()));
   }
   if (const std::string mutant = string_or(results, "mutant"); !mutant.empty()) {
     claims += fmt::format(" --mutant {}", mutant);
