@@ -20,9 +20,7 @@ std::size_t terminal_columns(std::FILE* sink) {
   return 80;
 }
 
-std::string seconds(std::chrono::steady_clock::duration d) {
-  return fmt::format("{:.1f} s", std::chrono::duration<double>(d).count());
-}
+std::string seconds(std::chrono::duration<double> d) { return fmt::format("{:.1f} s", d.count()); }
 
 }  // namespace
 
@@ -34,7 +32,13 @@ Progress::Progress(std::size_t total, std::string label, std::FILE* sink, bool t
       label_(std::move(label)),
       sink_(sink),
       terminal_(terminal),
-      start_(std::chrono::steady_clock::now()) {}
+      start_(std::chrono::steady_clock::now()) {
+  // An empty bar at once: the first grid point may take seconds, and a silent terminal looks hung.
+  if (terminal_) {
+    const std::lock_guard lock(mutex_);
+    draw_bar_locked("starting");
+  }
+}
 
 Progress::~Progress() {
   try {
@@ -74,7 +78,7 @@ void Progress::finish() {
   finished_ = true;
   const std::string elapsed = seconds(std::chrono::steady_clock::now() - start_);
   if (terminal_) {
-    draw_bar_locked(elapsed);
+    draw_bar_locked("done");
     std::fputs("\n", sink_);
   } else {
     const std::string line = fmt::format("{}: {} of {} done in {}\n", label_, done_, total_, elapsed);
@@ -85,8 +89,13 @@ void Progress::finish() {
 
 void Progress::draw_bar_locked(std::string_view item) {
   const std::size_t filled = total_ == 0 ? kBarCells : std::min(kBarCells, done_ * kBarCells / total_);
-  std::string line = fmt::format("\r{} [{}{}] {}/{} {}", label_, std::string(filled, '#'),
-                                 std::string(kBarCells - filled, '.'), done_, total_, item);
+  // Elapsed time, and while items remain the remaining time at the average pace so far.
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
+  std::string timing = seconds(elapsed);
+  if (done_ > 0 && done_ < total_)
+    timing += ", ETA " + seconds(elapsed * static_cast<double>(total_ - done_) / static_cast<double>(done_));
+  std::string line = fmt::format("\r{} [{}{}] {}/{} {} {}", label_, std::string(filled, '#'),
+                                 std::string(kBarCells - filled, '.'), done_, total_, timing, item);
   // Keep to one screen line (a wrapped line cannot be redrawn with '\r'), and blank out what is
   // left of a longer previous line.
   const std::size_t limit = terminal_columns(sink_);

@@ -68,8 +68,11 @@ TEST(Progress, BarOnTerminal) {
   EXPECT_EQ(out.front(), '\r');
   EXPECT_EQ(out.back(), '\n');
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1);
-  // The last item always redraws: a full bar, 24 cells.
-  EXPECT_NE(out.find("smoke [########################] 4/4"), std::string::npos) << out;
+  // The last item always redraws: a full bar, 24 cells, with the elapsed time.
+  EXPECT_NE(out.find("smoke [########################] 4/4 "), std::string::npos) << out;
+  EXPECT_NE(out.find(" s item"), std::string::npos) << out;
+  // Drawn empty at once, before the first item is done.
+  EXPECT_EQ(out.rfind("\rsmoke [........................] 0/4 0.0 s starting", 0), 0u) << out;
 }
 
 TEST(Progress, ThreadSafeLines) {
