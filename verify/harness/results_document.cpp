@@ -1,6 +1,10 @@
 #include "verify/harness/results_document.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
+#include <map>
+#include <string>
 
 #include "verify/harness/figure_json.hpp"
 #include "verify/harness/table_json.hpp"
@@ -89,8 +93,18 @@ Json results_document(const Registry& registry, const RunOutput& output, const R
   }
   doc["claims"] = std::move(claims);
 
+  // A stable id per check, to cite one: claim/experiment/test@point label, and #k for the k-th
+  // (from 2) check of the same test at the same point, in the order the claim emits them.
   Json checks = Json::array();
-  for (const Check& c : output.checks) checks.push_back(check_to_json(c));
+  std::map<std::string, int> seen;
+  for (const Check& c : output.checks) {
+    Json j = check_to_json(c);
+    std::string id = fmt::format("{}/{}/{}@{}", c.claim, c.experiment, c.test, c.params ? canonical_label(*c.params) : "");
+    if (const int k = ++seen[id]; k > 1) id = fmt::format("{}#{}", id, k);
+    Json ordered{{"id", id}};
+    ordered.update(j);
+    checks.push_back(std::move(ordered));
+  }
   doc["checks"] = std::move(checks);
 
   Json figures = Json::array();

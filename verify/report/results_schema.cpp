@@ -111,6 +111,7 @@ void validate_check(const Validator& v, const json& c, const std::string& path) 
   v.expect_string(v.require(c, path, "paper"), Validator::join(path, "paper"));
   v.expect_string(v.require(c, path, "test"), Validator::join(path, "test"));
   v.expect_verdict(v.require(c, path, "verdict"), Validator::join(path, "verdict"));
+  v.optional_field(c, path, "id", &Validator::expect_string);
   v.optional_field(c, path, "experiment", &Validator::expect_string);
   v.optional_field(c, path, "provenance", &Validator::expect_string);
   v.optional_field(c, path, "target", &Validator::expect_string);

@@ -65,6 +65,9 @@ TEST(Runner, ChecksDoNotDependOnTheThreadCount) {
   EXPECT_EQ(one.dump(), two.dump());
   EXPECT_EQ(one.dump(), four.dump());
   EXPECT_EQ(one["summary"]["checks"].get<int>(), 2);
+  // Stable check ids: claim/experiment/test@point label.
+  EXPECT_EQ(one["checks"][0]["id"], "TEST.sum/sum/sum@reps=5000");
+  EXPECT_EQ(one["checks"][1]["id"], "TEST.sum/sum/sum@reps=777");
 }
 
 TEST(Runner, SelectionRejectsUnknownAndOffBatteryClaims) {
