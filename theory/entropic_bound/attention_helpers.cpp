@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "reference/spectra/effective_rank.hpp"
+#include "verify/surrogate/planted_operators.hpp"
 
 namespace attnlaw::theory::entropic_bound {
 
@@ -36,6 +37,17 @@ harness::Table frontier_row(std::string setting, std::string observed, std::stri
 
 double effective_rank_rounding(double f, std::size_t r) {
   return f * (2.0 * static_cast<double>(r) + 6) * (1 + std::log(std::max(f, 1.0))) * kEps;
+}
+
+double least_squares_bound(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, const Eigen::MatrixXd& b,
+                           double dy_layer) {
+  const double n = static_cast<double>(x.rows()), d = static_cast<double>(x.cols());
+  const Eigen::VectorXd sx = surrogate::singular_values(x);
+  const double smax = sx[0], smin = sx[sx.size() - 1];
+  const double backward = gamma(4 * n * d), eps_x = backward * std::sqrt(d);
+  const double residual = (y - x * b).norm();
+  const double dy = dy_layer + backward * y.norm();
+  return (eps_x * smax * b.norm() + dy) / smin + eps_x * (smax / smin) * (smax / smin) * residual / smax;
 }
 
 double numerical_rank_statistic(const Eigen::VectorXd& sigma, Eigen::Index r, double e) {

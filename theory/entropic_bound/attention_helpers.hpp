@@ -37,6 +37,12 @@ harness::Table frontier_row(std::string setting, std::string observed, std::stri
 // and divisions, and the final exp, each a few units of eps relative to f (1 + ln f).
 double effective_rank_rounding(double f, std::size_t r);
 
+// First-order bound on |B^ - B|_F for the Householder-QR least-squares coefficient B^ of the
+// computed outputs y on x, B the exact coefficient of the exact outputs, given the layer's bound
+// |y - y_exact|_F <= dy_layer (THEORY.md §4.1: Higham 2002, Thms 20.1 and 20.3, c = 4).
+double least_squares_bound(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, const Eigen::MatrixXd& b,
+                           double dy_layer);
+
 // The numerical rank of a computed matrix within distance `e` (2-norm) of an exact rank-r one is r
 // (Weyl) exactly when sigma_{r+1} <= e < sigma_r: the statistic max(sigma_{r+1}/e, e/sigma_r).
 double numerical_rank_statistic(const Eigen::VectorXd& sigma, Eigen::Index r, double e);

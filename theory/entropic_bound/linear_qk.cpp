@@ -48,23 +48,15 @@ struct InstanceOutcome {
   bool recovered = false;
 };
 
-// First-order bound on |B^ - W G V|_F, G = X^T X / n. The layer's output carries gamma_{n+3d+1}
-// |X||W||X|^T|X||V| / n per entry; Householder least squares is backward stable with
-// |dX_j| <= c n d u |x_j|, |dy_j| <= c n d u |y_j| (Higham 2002, Thm 20.3; c = 4), which the LS
-// perturbation bound (Thm 20.1) carries to B^ through sigma_min(X) and kappa(X)^2 |residual|;
-// the reference W G V adds gamma_{n+2d} |W||X^T||X||V| / n.
+// The layer's output carries gamma_{n+3d+1} |X||W||X|^T|X||V| / n per entry, the least-squares
+// solve adds least_squares_bound, the reference W G V gamma_{n+2d} |W||X^T||X||V| / n (THEORY.md §4.1).
 double coefficient_bound(const Matrix& x, const Matrix& w, const Matrix& v, const Matrix& y, const Matrix& b) {
   const double n = static_cast<double>(x.rows()), d = static_cast<double>(x.cols());
   const Matrix ax = x.cwiseAbs(), aw = w.cwiseAbs(), av = v.cwiseAbs();
   const Matrix inner = ax.transpose() * ax;
   const double layer = gamma(n + 3 * d + 1) * (ax * (aw * inner * av)).norm() / n;
   const double reference = gamma(n + 2 * d) * (aw * inner * av).norm() / n;
-  const Eigen::VectorXd sx = surrogate::singular_values(x);
-  const double smax = sx[0], smin = sx[sx.size() - 1];
-  const double backward = gamma(4 * n * d), eps_x = backward * std::sqrt(d);
-  const double residual = (y - x * b).norm();
-  const double dy = layer + backward * y.norm();
-  return (eps_x * smax * b.norm() + dy) / smin + eps_x * (smax / smin) * (smax / smin) * residual / smax + reference;
+  return least_squares_bound(x, y, b, layer) + reference;
 }
 
 harness::ExperimentResult identity_and_rank(const InstancePoint& p, const LinearQkIdentity& model,
