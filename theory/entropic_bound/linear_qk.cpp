@@ -5,9 +5,7 @@
 // and of the QR solve, and the numerical rank of B^ at that same bound.
 #include <fmt/core.h>
 
-#include <Eigen/SVD>
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <vector>

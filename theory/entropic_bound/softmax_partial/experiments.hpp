@@ -1,5 +1,5 @@
 #pragma once
-// EB.softmax-partial: the model, the points and the run functions of its three experiments
+// EB.softmax-partial: the model, the points and the run functions of its two experiments
 // (maps.cpp: log-attention maps; outputs.cpp: outputs on the beta grid of the notes, and the scan
 // beyond it that reports where the partial recovery breaks).
 #include <Eigen/Core>
