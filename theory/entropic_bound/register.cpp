@@ -11,9 +11,12 @@ namespace attnlaw::theory::entropic_bound {
 
 #define ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM)
 
-#define ATTNLAW_ENTROPIC_BOUND_ATTENTION_CLAIMS(CLAIM)
+#define ATTNLAW_ENTROPIC_BOUND_ATTENTION_CLAIMS(CLAIM) \
+  CLAIM(linear_qk)                                     \
+  CLAIM(softmax_partial_recovery)                      \
+  CLAIM(effective_rank)
 
-#define ATTNLAW_ENTROPIC_BOUND_CLAIMS(CLAIM) \
+#define ATTNLAW_ENTROPIC_BOUND_CLAIMS(CLAIM)    \
   ATTNLAW_ENTROPIC_BOUND_CAPACITY_CLAIMS(CLAIM) \
   ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM) \
   ATTNLAW_ENTROPIC_BOUND_ATTENTION_CLAIMS(CLAIM)
@@ -36,6 +39,16 @@ void register_claims(harness::Registry& registry) {
   // Recovery group:
 
   // Attention group:
+  registry.add_mutant("linear-qk-gram-as-identity",
+                      "EB.linear-qk predicts B^ = W V, the token Gram matrix X^T X / n replaced by its expectation I");
+  registry.add_mutant(
+      "log-attention-uncentred",
+      "EB.softmax-partial reads the rank off ln A itself, keeping the log-partition column the row-centring "
+      "removes");
+  registry.add_mutant(
+      "effective-rank-from-singular-values",
+      "the energy effective rank computed from the singular values instead of their squares (Roy–Vetterli "
+      "where the energy-entropy rank is claimed)");
 }
 
 }  // namespace attnlaw::theory::entropic_bound
