@@ -45,8 +45,8 @@ std::unique_ptr<harness::Claim> recovery_from_data() {
   const std::vector<double> planted{4, 3, 2, 1};
   claim->experiment("noiseless",
                     harness::Grid<recovery::NoiselessPoint>{
-                        .smoke = {{"toeplitz", 16, 4, planted, 8, 3}, {"identity", 16, 4, planted, 8, 3}},
-                        .standard = {{"toeplitz", 16, 4, planted, 5, 20},
+                        .smoke = {{"toeplitz", 16, 4, planted, 8, 3, true}, {"identity", 16, 4, planted, 8, 3}},
+                        .standard = {{"toeplitz", 16, 4, planted, 5, 20, true},
                                      {"toeplitz", 16, 4, planted, 64, 20},
                                      {"toeplitz", 16, 4, planted, 10000, 5},
                                      {"identity", 16, 4, planted, 64, 20},

@@ -32,8 +32,10 @@ struct NoiselessPoint {
   std::int64_t n, d;
   std::vector<double> sigma;  // planted spectrum of T*
   std::int64_t samples, reps;
+  bool frontier_row = false;  // the point that speaks for the noiseless regime in the frontier table
   harness::Fields fields() const {
-    return {{"covariance", covariance}, {"n", n}, {"d", d}, {"sigma", sigma}, {"samples", samples}, {"reps", reps}};
+    return {{"covariance", covariance}, {"n", n},       {"d", d},
+            {"sigma", sigma},           {"samples", samples}, {"reps", reps}, {"frontier_row", frontier_row}};
   }
 };
 harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const RecoveryModel& model,

@@ -67,6 +67,7 @@ harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const Recover
                   "sigma^2; {})",
                   r_energy, reading),
       2.0 * static_cast<double>(energy_miss), integers));
+  if (!p.frontier_row) return out;
   out.tables.push_back(frontier_table(
       {{fmt::format("noiseless data, {} token covariance, N d = {} > n = {}", p.covariance, p.samples * p.d, p.n),
         "data (X, Y), before training",

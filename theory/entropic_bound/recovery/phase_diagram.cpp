@@ -97,6 +97,7 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
   }
   // Frontier rows at the smallest and the largest N: counts per noise level and estimator.
   std::array<std::string, 2> rows;
+  std::string diagram;  // every cell, reported in the last check's method: the report-only part
   std::array<bool, 2> exact{true, true}, reached{false, false};
   std::string noise_list;
   for (double s : p.noises) noise_list += fmt::format("{}{:g}", noise_list.empty() ? "" : ", ", s);
@@ -134,6 +135,8 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
                                       fmt::format("r_0.99: P(r^ = r*) >= 0.9 where the Markov bound E|Delta|^2/eps0^2 "
                                                   "<= 0.05 ({:.3g}); {}",
                                                   g.markov, where)));
+      diagram += fmt::format("{}s={:g},N={:g}:{}/{}/{}", diagram.empty() ? "" : " ", p.noises[j], p.samples[i], c[0],
+                             c[1], c[2]);
       if (i == 0 || i + 1 == p.samples.size()) {
         std::string& row = rows[i == 0 ? 0 : 1];
         row += fmt::format("{}s = {:g}: gap {}, threshold {}, r_0.99 {}", row.empty() ? "" : "; ", p.noises[j], c[0],
@@ -145,6 +148,9 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
     }
   }
   for (harness::Figure& f : figures) out.figures.push_back(std::move(f));
+  if (!out.checks.empty())
+    out.checks.back().p_method += fmt::format("; the whole diagram (hits of {} tasks, gap/threshold/r_0.99): {}",
+                                              p.reps, diagram);
   std::vector<std::vector<std::string>> table;
   for (std::size_t b = 0; b < 2; ++b) {
     const double n_cell = b == 0 ? p.samples.front() : p.samples.back();
