@@ -2,6 +2,7 @@
 // the whitened moment C_YX C_XX^{-1} estimates T*, and r* is estimated from its singular values by a
 // spectral gap, a derived noise threshold and the energy rank r_0.99 (THEORY.md §3).
 #include <memory>
+#include <span>
 
 #include "theory/entropic_bound/claims.hpp"
 #include "theory/entropic_bound/recovery/experiments.hpp"
@@ -13,8 +14,7 @@ using recovery::RecoveryModel;
 namespace {
 
 RecoveryModel whitened() {
-  return {surrogate::whitened_operator,
-          [](std::span<const double> s) { return surrogate::spectral_gap_rank(s); }};
+  return {surrogate::whitened_operator, surrogate::spectral_gap_rank};
 }
 
 // Planted "recovery-unwhitened": the spectrum read from C_YX = T* C_XX, without the whitening.

@@ -7,6 +7,7 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <algorithm>
 
@@ -20,18 +21,20 @@ namespace attnlaw::theory::entropic_bound::recovery {
 namespace {
 
 constexpr std::array<const char*, 3> kEstimators{"gap", "threshold", "r_0.99"};
-constexpr double kAlphaConfidence = 0.999999;
+constexpr double kIntervalConfidence = 0.999999;
 
 // H0: P(r^ = r*) >= level against P < level: p = P(Binomial(reps, level) <= successes).
 harness::Check at_least(std::uint64_t successes, std::uint64_t reps, double level, std::string what) {
   stats::ProportionTest t;
   t.estimate = static_cast<double>(successes) / static_cast<double>(reps);
-  t.ci = stats::clopper_pearson(successes, reps, kAlphaConfidence);
+  t.ci = stats::clopper_pearson(successes, reps, kIntervalConfidence);
   const boost::math::binomial_distribution<double> law(static_cast<double>(reps), level);
   t.result = {"binomial (one-sided, H1: p < level)", static_cast<double>(successes),
-              boost::math::cdf(law, static_cast<double>(successes)), "exact binomial lower tail"};
+              boost::math::cdf(law, static_cast<double>(successes)), fmt::format("exact binomial lower tail P(Bin({}, {:g}) <= hits)", reps, level)};
   return harness::proportion_check(t, std::move(what), level, reps);
 }
+
+constexpr double kNever = std::numeric_limits<double>::infinity();  // a regime bound no cell meets
 
 struct Regime {
   double floor_margin;  // tau at the Marchenko–Pastur edge over sigma_r*; threshold asserted if <= 1/4
@@ -46,8 +49,8 @@ Regime regime(const PhasePoint& p, const Eigen::VectorXd& lambda, double inverse
   const double total = std::inner_product(p.sigma.begin(), p.sigma.end(), p.sigma.begin(), 0.0);
   const double last = p.sigma.back(), head = std::sqrt(total - last * last), root99 = std::sqrt(99.0);
   const double eps0 = std::min(std::sqrt(total), last * root99 - head) / (root99 + 1);
-  const double mean_error = columns > n + 1 ? s * s * n * inverse_trace / (columns - n - 1) : INFINITY;
-  return {tau / p.sigma.back(), eps0 > 0 ? mean_error / (eps0 * eps0) : INFINITY};
+  const double mean_error = columns > n + 1 ? s * s * n * inverse_trace / (columns - n - 1) : kNever;
+  return {tau / p.sigma.back(), eps0 > 0 ? mean_error / (eps0 * eps0) : kNever};
 }
 
 }  // namespace
@@ -88,8 +91,7 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
     figures[k] = {.id = harness::figure_slug(at.claim.id, fmt::format("phase-{}-{}", k == 2 ? "r099" : kEstimators[k],
                                                                       p.covariance)),
                   .claim = at.claim.id,
-                  .title = fmt::format("{}: P(r^ = r* = {}) by the {} estimator, {} covariance, n = {}, d = {}, {} "
-                                       "tasks per cell",
+                  .title = fmt::format("{}: P(r^ = r* = {}), {} estimator ({}, n = {}, d = {}, {} tasks/cell)",
                                        at.claim.id, r_star, kEstimators[k], p.covariance, p.n, p.d, p.reps),
                   .xlabel = "sequences N",
                   .ylabel = "P(r^ = r*)",
