@@ -47,13 +47,15 @@ int simulate_surrogate(const SurrogateArguments& a) {
     throw UsageError(fmt::format("--covariance: expected identity or toeplitz, got '{}'", a.covariance));
   const double nn = static_cast<double>(n), columns = static_cast<double>(samples) * static_cast<double>(d);
   if (columns <= nn)
-    throw UsageError(fmt::format("--samples/--d: N d = {:g} is not above n = {}: C_XX is singular or no degrees of "
-                                 "freedom are left to estimate the noise; use N d > n",
-                                 columns, n));
+    throw UsageError(
+        fmt::format("--samples/--d: N d = {:g} is not above n = {}: C_XX is singular or no degrees of "
+                    "freedom are left to estimate the noise; use N d > n",
+                    columns, n));
   if (nn * columns > kMaxCoordinates || 4 * nn * nn * columns > kMaxFlops)
-    throw UsageError(fmt::format("--samples/--n/--d: this run would draw {:.3g} coordinates (n N d) and spend about "
-                                 "{:.3g} flops (4 n^2 N d), above the limits {:.0e} and {:.0e}",
-                                 nn * columns, 4 * nn * nn * columns, kMaxCoordinates, kMaxFlops));
+    throw UsageError(
+        fmt::format("--samples/--n/--d: this run would draw {:.3g} coordinates (n N d) and spend about "
+                    "{:.3g} flops (4 n^2 N d), above the limits {:.0e} and {:.0e}",
+                    nn * columns, 4 * nn * nn * columns, kMaxCoordinates, kMaxFlops));
 
   // Streams keyed by what is drawn: the same T* and the same Gaussian draws at every noise level.
   const std::string label = harness::canonical_label({{"n", static_cast<std::uint64_t>(n)},
@@ -64,9 +66,8 @@ int simulate_surrogate(const SurrogateArguments& a) {
   std::iota(planted.rbegin(), planted.rend(), 1.0);  // r*, r* - 1, ..., 1
   surrogate::RecoveryDesign design{
       surrogate::planted_operator(n, planted, rng::stream_key(seed, {"simulate/surrogate", label, "operator"}), 0, 0),
-      a.covariance == "toeplitz"
-          ? surrogate::symmetric_sqrt(surrogate::toeplitz_covariance(n, kToeplitzCorrelation))
-          : surrogate::Matrix::Identity(n, n),
+      a.covariance == "toeplitz" ? surrogate::symmetric_sqrt(surrogate::toeplitz_covariance(n, kToeplitzCorrelation))
+                                 : surrogate::Matrix::Identity(n, n),
       d, samples, noise};
   const surrogate::RecoveryMoments m =
       surrogate::sample_moments(design, rng::stream_key(seed, {"simulate/surrogate", label, "data"}), 0);
@@ -107,8 +108,8 @@ int simulate_surrogate(const SurrogateArguments& a) {
   fmt::print("  planted sigma(T*): r*, ..., 1; |T^ - T*|_F / |T*|_F = {:.3e}\n", relative_error);
   fmt::print("  sigma(C_YX C_XX^-1):");
   for (double v : sigma) fmt::print(" {:.4g}", v);
-  fmt::print("\n  noise s.d. from the residual {:.4g}; threshold max(noise floor at delta = {:g}, rounding) {:.4g}\n", e.noise_sd, kFloorDelta,
-             e.floor);
+  fmt::print("\n  noise s.d. from the residual {:.4g}; threshold max(noise floor at delta = {:g}, rounding) {:.4g}\n",
+             e.noise_sd, kFloorDelta, e.floor);
   fmt::print("  estimated rank: gap {}  threshold {}  r_0.9 {}  r_0.95 {}  r_0.99 {}\n", e.gap, e.threshold,
              estimates.at("energy_rank_0.9").get<std::size_t>(), estimates.at("energy_rank_0.95").get<std::size_t>(),
              e.energy_99);

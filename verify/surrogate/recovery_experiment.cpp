@@ -15,8 +15,8 @@ RecoveryMoments sample_moments(const RecoveryDesign& design, rng::StreamKey key,
   const Eigen::Index n = design.t_star.rows();
   if (design.t_star.cols() != n || design.covariance_root.rows() != n || design.covariance_root.cols() != n)
     throw std::invalid_argument("recovery: T* and the covariance root must be n x n");
-  if (design.d < 1 || design.samples < 1 || static_cast<double>(design.samples) * static_cast<double>(design.d) <=
-                                                static_cast<double>(n))
+  if (design.d < 1 || design.samples < 1 ||
+      static_cast<double>(design.samples) * static_cast<double>(design.d) <= static_cast<double>(n))
     throw std::invalid_argument("recovery: expected d >= 1 and N d > n (C_XX invertible, noise estimable)");
   if (!(design.noise >= 0)) throw std::invalid_argument("recovery: expected noise >= 0");
   RecoveryMoments m{Matrix::Zero(n, n), Matrix::Zero(n, n), 0.0, design.samples, design.d};
@@ -24,7 +24,8 @@ RecoveryMoments sample_moments(const RecoveryDesign& design, rng::StreamKey key,
     const auto count = static_cast<Eigen::Index>(std::min(kRecoveryBlock, design.samples - first));
     // Coefficient-wise products: these thin n x (block) products are too small for Eigen's threaded
     // GEMM, whose OpenMP start-up otherwise costs more than the arithmetic.
-    const Matrix x = design.covariance_root.lazyProduct(gaussian_matrix(n, count * design.d, key, replicate, 2 * block));
+    const Matrix x =
+        design.covariance_root.lazyProduct(gaussian_matrix(n, count * design.d, key, replicate, 2 * block));
     Matrix y = design.t_star.lazyProduct(x);
     if (design.noise > 0) y += design.noise * gaussian_matrix(n, count * design.d, key, replicate, 2 * block + 1);
     m.cxx.noalias() += x.lazyProduct(x.transpose());
@@ -78,8 +79,7 @@ double noise_floor(const RecoveryMoments& m, double noise_sd, double delta) {
 
 std::size_t spectral_gap_rank(std::span<const double> sigma) {
   if (sigma.size() < 2) throw std::invalid_argument("spectral gap: expected at least two singular values");
-  const double resolution =
-      static_cast<double>(sigma.size()) * std::numeric_limits<double>::epsilon() * sigma.front();
+  const double resolution = static_cast<double>(sigma.size()) * std::numeric_limits<double>::epsilon() * sigma.front();
   std::size_t best = 1;
   double best_ratio = -1;
   for (std::size_t k = 1; k <= sigma.size() / 2; ++k) {

@@ -16,16 +16,16 @@
 namespace attnlaw::surrogate {
 
 struct RecoveryDesign {
-  Matrix t_star;            // n x n
-  Matrix covariance_root;   // L (n x n, invertible): the columns of X_s are N(0, L L^T)
-  Eigen::Index d = 1;       // channels per sequence
+  Matrix t_star;              // n x n
+  Matrix covariance_root;     // L (n x n, invertible): the columns of X_s are N(0, L L^T)
+  Eigen::Index d = 1;         // channels per sequence
   std::uint64_t samples = 1;  // N; N d > n: C_XX invertible and residual degrees of freedom left
-  double noise = 0;         // s.d. of each entry of E_s
+  double noise = 0;           // s.d. of each entry of E_s
 };
 
 struct RecoveryMoments {
-  Matrix cyx, cxx;          // (1/N) sums, n x n
-  double yy = 0;            // (1/N) sum |Y_s|_F^2, for the residual
+  Matrix cyx, cxx;  // (1/N) sums, n x n
+  double yy = 0;    // (1/N) sum |Y_s|_F^2, for the residual
   std::uint64_t samples = 0;
   Eigen::Index d = 0;
 };

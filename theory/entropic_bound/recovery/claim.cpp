@@ -13,9 +13,7 @@ using recovery::RecoveryModel;
 
 namespace {
 
-RecoveryModel whitened() {
-  return {surrogate::whitened_operator, surrogate::spectral_gap_rank};
-}
+RecoveryModel whitened() { return {surrogate::whitened_operator, surrogate::spectral_gap_rank}; }
 
 // Planted "recovery-unwhitened": the spectrum read from C_YX = T* C_XX, without the whitening.
 RecoveryModel unwhitened() {
@@ -25,8 +23,7 @@ RecoveryModel unwhitened() {
 // Planted "recovery-gap-one-late": the rank read as the index of sigma_k+1, the first value after
 // the largest gap, instead of sigma_k, the last one before it.
 RecoveryModel gap_one_late() {
-  return {surrogate::whitened_operator,
-          [](std::span<const double> s) { return surrogate::spectral_gap_rank(s) + 1; }};
+  return {surrogate::whitened_operator, [](std::span<const double> s) { return surrogate::spectral_gap_rank(s) + 1; }};
 }
 
 }  // namespace
@@ -52,12 +49,12 @@ std::unique_ptr<harness::Claim> recovery_from_data() {
                                      {"identity", 16, 4, planted, 64, 20},
                                      {"toeplitz", 32, 2, {6, 5, 4, 3, 2, 1}, 100, 10}}},
                     recovery::noiseless_exact);
-  claim->experiment("phase-diagram",
-                    harness::Grid<recovery::PhasePoint>{
-                        .smoke = {{"toeplitz", 16, 4, planted, {0.1, 1}, {10, 100, 10000}, 20}},
-                        .standard = {{"toeplitz", 16, 4, planted, {0.1, 0.3, 1, 3},
-                                      {5, 10, 20, 50, 100, 300, 1000, 10000}, 60}}},
-                    recovery::phase_diagram);
+  claim->experiment(
+      "phase-diagram",
+      harness::Grid<recovery::PhasePoint>{
+          .smoke = {{"toeplitz", 16, 4, planted, {0.1, 1}, {10, 100, 10000}, 20}},
+          .standard = {{"toeplitz", 16, 4, planted, {0.1, 0.3, 1, 3}, {5, 10, 20, 50, 100, 300, 1000, 10000}, 60}}},
+      recovery::phase_diagram);
   return claim;
 }
 

@@ -34,8 +34,8 @@ struct NoiselessPoint {
   std::int64_t samples, reps;
   bool frontier_row = false;  // the point that speaks for the noiseless regime in the frontier table
   harness::Fields fields() const {
-    return {{"covariance", covariance}, {"n", n},       {"d", d},
-            {"sigma", sigma},           {"samples", samples}, {"reps", reps}, {"frontier_row", frontier_row}};
+    return {{"covariance", covariance},    {"n", n}, {"d", d}, {"sigma", sigma}, {"samples", samples}, {"reps", reps},
+            {"frontier_row", frontier_row}};
   }
 };
 harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const RecoveryModel& model,
@@ -48,8 +48,8 @@ struct PhasePoint {
   std::vector<double> noises, samples;  // the diagram's axes
   std::int64_t reps;
   harness::Fields fields() const {
-    return {{"covariance", covariance}, {"n", n},           {"d", d},      {"sigma", sigma},
-            {"noises", noises},         {"samples", samples}, {"reps", reps}};
+    return {{"covariance", covariance}, {"n", n},      {"d", d}, {"sigma", sigma}, {"noises", noises},
+            {"samples", samples},       {"reps", reps}};
   }
 };
 harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel& model,

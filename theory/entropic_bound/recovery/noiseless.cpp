@@ -21,8 +21,12 @@ surrogate::RecoveryDesign planted_design(const std::string& covariance, std::int
 }
 
 harness::Table frontier_table(std::vector<std::vector<std::string>> rows, std::string note) {
-  return {"predictability-frontier", "EB", "Predictability frontier: where r* is recovered",
-          {"setting", "observed", "recovers r*", "measured", "claim"}, std::move(rows), std::move(note)};
+  return {"predictability-frontier",
+          "EB",
+          "Predictability frontier: where r* is recovered",
+          {"setting", "observed", "recovers r*", "measured", "claim"},
+          std::move(rows),
+          std::move(note)};
 }
 
 harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const RecoveryModel& model,
@@ -45,13 +49,16 @@ harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const Recover
     worst_bound = std::max(worst_bound, u);
     entropy_shift = std::max(entropy_shift, std::abs(e.energy_entropy - entropy_planted));
     gap_miss = std::max<std::size_t>(gap_miss, gap > r_star ? gap - r_star : r_star - gap);
-    threshold_miss = std::max<std::size_t>(threshold_miss, e.threshold > r_star ? e.threshold - r_star : r_star - e.threshold);
-    energy_miss = std::max<std::size_t>(energy_miss, e.energy_99 > r_energy ? e.energy_99 - r_energy : r_energy - e.energy_99);
+    threshold_miss =
+        std::max<std::size_t>(threshold_miss, e.threshold > r_star ? e.threshold - r_star : r_star - e.threshold);
+    energy_miss =
+        std::max<std::size_t>(energy_miss, e.energy_99 > r_energy ? e.energy_99 - r_energy : r_energy - e.energy_99);
     exact += gap == r_star && e.threshold == r_star && e.energy_99 == r_star;
   }
   const std::string reading = fmt::format("{} covariance, n = {}, d = {}, N = {}, {} tasks; channel map W = I",
                                           p.covariance, p.n, p.d, p.samples, p.reps);
-  const std::string integers = "statistic = max over tasks |r^ - expected| / (1/2): integer estimates, so only equality passes";
+  const std::string integers =
+      "statistic = max over tasks |r^ - expected| / (1/2): integer estimates, so only equality passes";
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
       fmt::format("C_YX C_XX^-1 = T* to rounding, noiseless ({})", reading), error,
@@ -76,9 +83,11 @@ harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const Recover
   out.tables.push_back(frontier_table(
       {{fmt::format("noiseless data, {} token covariance, N d = {} > n = {}", p.covariance, p.samples * p.d, p.n),
         "data (X, Y), before training",
-        exact == static_cast<std::size_t>(p.reps) ? "exactly" : (2 * exact >= static_cast<std::size_t>(p.reps) ? "partially" : "not"),
-        fmt::format("r^ = r* = {} by gap, threshold and r_0.99 in {}/{} tasks; |T^ - T*|_2 <= {:.2g} u sigma_1",
-                    r_star, exact, p.reps, error),
+        exact == static_cast<std::size_t>(p.reps)
+            ? "exactly"
+            : (2 * exact >= static_cast<std::size_t>(p.reps) ? "partially" : "not"),
+        fmt::format("r^ = r* = {} by gap, threshold and r_0.99 in {}/{} tasks; |T^ - T*|_2 <= {:.2g} u sigma_1", r_star,
+                    exact, p.reps, error),
         at.claim.id}},
       kFrontierNote));
   return out;

@@ -4,12 +4,12 @@
 #include <fmt/core.h>
 
 #include <Eigen/Eigenvalues>
-#include <boost/math/distributions/binomial.hpp>
+#include <algorithm>
 #include <array>
+#include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <algorithm>
 
 #include "theory/entropic_bound/recovery/experiments.hpp"
 #include "verify/harness/figure_data.hpp"
@@ -30,7 +30,8 @@ harness::Check at_least(std::uint64_t successes, std::uint64_t reps, double leve
   t.ci = stats::clopper_pearson(successes, reps, kIntervalConfidence);
   const boost::math::binomial_distribution<double> law(static_cast<double>(reps), level);
   t.result = {"binomial (one-sided, H1: p < level)", static_cast<double>(successes),
-              boost::math::cdf(law, static_cast<double>(successes)), fmt::format("exact binomial lower tail P(Bin({}, {:g}) <= hits)", reps, level)};
+              boost::math::cdf(law, static_cast<double>(successes)),
+              fmt::format("exact binomial lower tail P(Bin({}, {:g}) <= hits)", reps, level)};
   return harness::proportion_check(t, std::move(what), level, reps);
 }
 
@@ -44,8 +45,8 @@ struct Regime {
 Regime regime(const PhasePoint& p, const Eigen::VectorXd& lambda, double inverse_trace, double s, double samples) {
   const double n = static_cast<double>(p.n), columns = samples * static_cast<double>(p.d);
   const double edge = std::pow(std::max(0.0, 1 - std::sqrt(n / columns)), 2);
-  const double tau = s * (2 * std::sqrt(n) + std::sqrt(2 * std::log(1 / kFloorDelta))) /
-                     std::sqrt(columns * lambda(0) * edge);
+  const double tau =
+      s * (2 * std::sqrt(n) + std::sqrt(2 * std::log(1 / kFloorDelta))) / std::sqrt(columns * lambda(0) * edge);
   const double total = std::inner_product(p.sigma.begin(), p.sigma.end(), p.sigma.begin(), 0.0);
   const double last = p.sigma.back(), head = std::sqrt(total - last * last), root99 = std::sqrt(99.0);
   const double eps0 = std::min(std::sqrt(total), last * root99 - head) / (root99 + 1);
@@ -80,16 +81,16 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
       }
     }
   });
-  const surrogate::Matrix sigma_tok =
-      p.covariance == "toeplitz" ? surrogate::toeplitz_covariance(p.n, kToeplitzCorrelation)
-                                 : surrogate::Matrix::Identity(p.n, p.n);
+  const surrogate::Matrix sigma_tok = p.covariance == "toeplitz"
+                                          ? surrogate::toeplitz_covariance(p.n, kToeplitzCorrelation)
+                                          : surrogate::Matrix::Identity(p.n, p.n);
   const Eigen::VectorXd lambda = Eigen::SelfAdjointEigenSolver<surrogate::Matrix>(sigma_tok).eigenvalues();
   const double inverse_trace = lambda.cwiseInverse().sum();
   harness::ExperimentResult out;
   std::vector<harness::Figure> figures(kEstimators.size());
   for (std::size_t k = 0; k < kEstimators.size(); ++k) {
-    figures[k] = {.id = harness::figure_slug(at.claim.id, fmt::format("phase-{}-{}", k == 2 ? "r099" : kEstimators[k],
-                                                                      p.covariance)),
+    figures[k] = {.id = harness::figure_slug(
+                      at.claim.id, fmt::format("phase-{}-{}", k == 2 ? "r099" : kEstimators[k], p.covariance)),
                   .claim = at.claim.id,
                   .title = fmt::format("{}: P(r^ = r* = {}), {} estimator ({}, n = {}, d = {}, {} tasks/cell)",
                                        at.claim.id, r_star, kEstimators[k], p.covariance, p.n, p.d, p.reps),
@@ -151,15 +152,14 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
   }
   for (harness::Figure& f : figures) out.figures.push_back(std::move(f));
   if (!out.checks.empty())
-    out.checks.back().p_method += fmt::format("; the whole diagram (hits of {} tasks, gap/threshold/r_0.99): {}",
-                                              p.reps, diagram);
+    out.checks.back().p_method +=
+        fmt::format("; the whole diagram (hits of {} tasks, gap/threshold/r_0.99): {}", p.reps, diagram);
   std::vector<std::vector<std::string>> table;
   for (std::size_t b = 0; b < 2; ++b) {
     const double n_cell = b == 0 ? p.samples.front() : p.samples.back();
     table.push_back({fmt::format("noisy data, {} N = {:g} sequences ({} covariance, n = {}, d = {}, s = {})",
                                  b == 0 ? "small" : "large", n_cell, p.covariance, p.n, p.d, noise_list),
-                     "data (X, Y), before training",
-                     exact[b] ? "exactly" : (reached[b] ? "partially" : "not"),
+                     "data (X, Y), before training", exact[b] ? "exactly" : (reached[b] ? "partially" : "not"),
                      fmt::format("r^ = r* in k/{} tasks by estimator: {}", p.reps, rows[b]), at.claim.id});
   }
   out.tables.push_back(frontier_table(std::move(table), kFrontierNote));
