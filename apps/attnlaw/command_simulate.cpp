@@ -154,6 +154,7 @@ void add_simulate_command(CLI::App& app, int& exit_status) {
   sphere->add_flag("--json", args->json, "Print one JSON document");
   sphere->callback([args, &exit_status] { exit_status = simulate_sphere(*args); });
   add_simulate_dynamics(*simulate, exit_status);
+  add_simulate_surrogate(*simulate, exit_status);
 }
 
 }  // namespace attnlaw::cli

@@ -9,7 +9,7 @@ namespace attnlaw::theory::entropic_bound {
 // and attention maps, outputs and effective ranks.
 #define ATTNLAW_ENTROPIC_BOUND_CAPACITY_CLAIMS(CLAIM)
 
-#define ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM)
+#define ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM) CLAIM(recovery_from_data)
 
 #define ATTNLAW_ENTROPIC_BOUND_ATTENTION_CLAIMS(CLAIM) \
   CLAIM(linear_qk)                                     \
@@ -37,6 +37,11 @@ void register_claims(harness::Registry& registry) {
   // claims that carry it (attnlaw audit mutants). Capacity group:
 
   // Recovery group:
+  registry.add_mutant("recovery-unwhitened",
+                      "r* read from the spectrum of C_YX = T* C_XX instead of the whitened C_YX C_XX^{-1}");
+  registry.add_mutant("recovery-gap-one-late",
+                      "the spectral-gap rank read one index late: the position of sigma_k+1, after the largest "
+                      "ratio sigma_k / sigma_k+1, instead of k");
 
   // Attention group:
   registry.add_mutant("linear-qk-gram-as-identity",

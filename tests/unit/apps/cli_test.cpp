@@ -54,6 +54,28 @@ TEST(Cli, EquiangularTime) {
   EXPECT_EQ(run("reference equiangular-time --n 32 --beta 2 --type X").status, 2);
 }
 
+// simulate surrogate: noiseless data give r* exactly by every estimator and T* to rounding (Toeplitz
+// covariance, so the whitening matters); refusals name their argument, with exit 2.
+TEST(Cli, SimulateSurrogate) {
+  const Outcome o = run("simulate surrogate --n 16 --d 4 --rank 4 --noise 0 --samples 50 --covariance toeplitz --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  for (const char* estimator : {"gap", "threshold", "energy_rank_0.99"})
+    EXPECT_EQ(doc.at("estimates").at(estimator).get<int>(), 4) << estimator;
+  EXPECT_NEAR(doc.at("estimates").at("energy_entropy_rank").get<double>(), 2.940198, 1e-6);
+  EXPECT_LT(doc.at("relative_error").get<double>(), 1e-12);
+  EXPECT_EQ(doc.at("singular_values").size(), 16u);
+  const Outcome noisy = run("simulate surrogate --n 16 --d 4 --rank 4 --noise 0.1 --samples 1000");
+  ASSERT_EQ(noisy.status, 0) << noisy.err;
+  EXPECT_NE(noisy.out.find("estimated rank: gap 4  threshold 4"), std::string::npos) << noisy.out;
+  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 17 --noise 0 --samples 50", "--rank");
+  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise -1 --samples 50", "--noise");
+  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise 0 --samples 4", "--samples/--d");
+  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise 0 --samples 50 --covariance ar1", "--covariance");
+  expect_usage_error("simulate surrogate --n 1024 --d 1000 --rank 4 --noise 0 --samples 100000", "--samples/--n/--d");
+  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --samples 50", "--noise");
+}
+
 TEST(Cli, RejectsUnknownClaimAndBattery) {
   expect_usage_error("run --claim SL.no-such-claim", "--claim");
   expect_usage_error("run --battery nightly", "--battery");
