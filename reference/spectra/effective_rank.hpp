@@ -7,8 +7,8 @@
 //   participation:   (sum sigma^2)^2 / sum sigma^4                 (exp of the Renyi-2 entropy of
 //                                                                    the energies, <= energy entropy)
 //   tau-energy rank: min{k : sum_{j<=k} sigma_j^2 >= tau sum sigma^2}
-// All are invariant under scaling the spectrum; each is 1 for one nonzero value and r for r equal
-// ones. Entropies use 0 ln 0 = 0. Every function throws std::invalid_argument for an empty, negative,
+// All are invariant under scaling the spectrum and are 1 for one nonzero value; for r equal values
+// the entropy ranks and the participation ratio are r, the tau-energy rank ceil(tau r). Entropies use 0 ln 0 = 0. Every function throws std::invalid_argument for an empty, negative,
 // non-finite or all-zero spectrum (there is no rank to speak of), and energy_rank for tau outside (0, 1].
 #include <algorithm>
 #include <cmath>
