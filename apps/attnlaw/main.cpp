@@ -8,6 +8,7 @@
 #include <exception>
 #include <iostream>
 #include <string>
+#include <system_error>
 
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/strict_arguments.hpp"
@@ -70,6 +71,15 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     fmt::print(stderr, "attnlaw: error: {}\n", e.what());
     return kExitUsage;
+  } catch (const std::system_error& e) {
+    // fmt::print throws once stdout's buffer can no longer be written (a full disk, /dev/full):
+    // a lost output, reported as finish_standard_output reports one found at the end.
+    if (std::ferror(stdout)) {
+      fmt::print(stderr, "attnlaw: error: cannot write to standard output: {}\n", e.code().message());
+      return kExitUsage;
+    }
+    fmt::print(stderr, "attnlaw: internal error: {}\n", e.what());
+    return 3;
   } catch (const std::exception& e) {
     std::fflush(stdout);
     fmt::print(stderr, "attnlaw: internal error: {}\n", e.what());
