@@ -3,8 +3,8 @@
 #include <Eigen/Cholesky>
 #include <Eigen/QR>
 #include <Eigen/SVD>
-#include <boost/math/distributions/binomial.hpp>
 #include <algorithm>
+#include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 #include <limits>
 
@@ -37,7 +37,9 @@ AlsFit als_rank_r(const Mat& t_star, const Mat& s, Mat p, Mat q) {
   const Mat m = t_star * s;
   const Eigen::LLT<Mat> s_chol(s);
   const double stop = 1e-14 * m.squaredNorm();
-  const auto objective = [&](const Mat& pp, const Mat& qq) { return ((pp * qq.transpose() - t_star) * s).squaredNorm(); };
+  const auto objective = [&](const Mat& pp, const Mat& qq) {
+    return ((pp * qq.transpose() - t_star) * s).squaredNorm();
+  };
   double f = objective(p, q), previous_decrease = std::numeric_limits<double>::infinity();
   AlsFit fit;
   for (fit.sweeps = 1; fit.sweeps <= 20000; ++fit.sweeps) {
@@ -49,7 +51,9 @@ AlsFit als_rank_r(const Mat& t_star, const Mat& s, Mat p, Mat q) {
     f = next;
     if (decrease <= stop) {
       const double rho = decrease / previous_decrease;
-      fit.remaining = decrease == 0 ? 0 : rho < 1 ? decrease * rho / (1 - rho) : std::numeric_limits<double>::infinity();
+      fit.remaining = decrease == 0 ? 0
+                      : rho < 1     ? decrease * rho / (1 - rho)
+                                    : std::numeric_limits<double>::infinity();
       break;
     }
     previous_decrease = decrease;
@@ -72,7 +76,8 @@ void factorised_gd(Mat& p, Mat& q, double eta, std::size_t steps, const std::fun
 
 std::size_t numerical_rank(const Mat& t, double tau) {
   const std::vector<double> sigma = singular_spectrum(t);
-  return static_cast<std::size_t>(std::count_if(sigma.begin(), sigma.end(), [&](double s) { return s > tau * sigma[0]; }));
+  return static_cast<std::size_t>(
+      std::count_if(sigma.begin(), sigma.end(), [&](double s) { return s > tau * sigma[0]; }));
 }
 
 harness::Check at_least_check(std::uint64_t successes, std::uint64_t trials, double level, std::string what,
@@ -101,8 +106,12 @@ harness::Check at_least_check(std::uint64_t successes, std::uint64_t trials, dou
 }
 
 harness::Table frontier_table(std::vector<std::vector<std::string>> rows, std::string note) {
-  return {"predictability-frontier", "EB", "Predictability frontier: where r* is recovered",
-          {"setting", "observed", "recovers r*", "measured", "claim"}, std::move(rows), std::move(note)};
+  return {"predictability-frontier",
+          "EB",
+          "Predictability frontier: where r* is recovered",
+          {"setting", "observed", "recovers r*", "measured", "claim"},
+          std::move(rows),
+          std::move(note)};
 }
 
 std::string recovery_word(std::size_t recovered, std::size_t of) {

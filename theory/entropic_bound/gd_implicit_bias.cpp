@@ -81,16 +81,16 @@ harness::ExperimentResult low_rank_fraction(const SensingPoint& p, const harness
     if (p.inits[i] == p.asserted_init) asserted_hits = hits;
     series.x.push_back(p.inits[i]);
     series.y.push_back(double(hits) / double(p.seeds));
-    reported += fmt::format("; init {:g}: {}/{} seeds, sigma_3/sigma_1 median {:.2e}, max {:.2e}, |T - T*|_F/|T*|_F "
-                            "median {:.2e}, max {:.2e}",
-                            p.inits[i], hits, p.seeds, ratios[ratios.size() / 2], ratios.back(),
-                            errors[errors.size() / 2], errors.back());
-    rows.push_back({fmt::format("matrix sensing, 3 r* n = 96 measurements of rank-2 T* (n = 16), GD from init {:g}",
-                                p.inits[i]),
-                    "trained U V^T (sigma_3/sigma_1 <= 1e-2)", recovery_word(hits, p.seeds),
-                    fmt::format("in {}/{} seeds (max sigma_3/sigma_1 {:.1e}, median {:.1e})", hits, p.seeds,
-                                ratios.back(), ratios[ratios.size() / 2]),
-                    at.claim.id});
+    reported += fmt::format(
+        "; init {:g}: {}/{} seeds, sigma_3/sigma_1 median {:.2e}, max {:.2e}, |T - T*|_F/|T*|_F "
+        "median {:.2e}, max {:.2e}",
+        p.inits[i], hits, p.seeds, ratios[ratios.size() / 2], ratios.back(), errors[errors.size() / 2], errors.back());
+    rows.push_back(
+        {fmt::format("matrix sensing, 3 r* n = 96 measurements of rank-2 T* (n = 16), GD from init {:g}", p.inits[i]),
+         "trained U V^T (sigma_3/sigma_1 <= 1e-2)", recovery_word(hits, p.seeds),
+         fmt::format("in {}/{} seeds (max sigma_3/sigma_1 {:.1e}, median {:.1e})", hits, p.seeds, ratios.back(),
+                     ratios[ratios.size() / 2]),
+         at.claim.id});
   }
   harness::Check c = at_least_check(
       asserted_hits, p.seeds, kLevel,

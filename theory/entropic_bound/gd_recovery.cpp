@@ -64,7 +64,8 @@ harness::ExperimentResult fraction_recovered(const SweepPoint& p, const harness:
   harness::Figure figure{.id = harness::figure_slug(at.claim.id, "fraction", at.fields),
                          .claim = at.claim.id,
                          .title = fmt::format("{}: fraction of runs with numerical rank r* = 4 after GD ({} runs per "
-                                              "cell, t = {:g})", at.claim.id, p.runs, p.eta * double(p.steps)),
+                                              "cell, t = {:g})",
+                                              at.claim.id, p.runs, p.eta * double(p.steps)),
                          .xlabel = "initialisation scale alpha",
                          .ylabel = "fraction of runs with r^ = r*",
                          .log_x = true};
@@ -75,8 +76,8 @@ harness::ExperimentResult fraction_recovered(const SweepPoint& p, const harness:
     std::size_t full = 0;
     for (std::size_t i = 0; i < p.inits.size(); ++i) {
       const std::size_t cell = j * p.inits.size() + i;
-      const auto hits = static_cast<std::size_t>(std::count(ok.begin() + long(cell * p.runs),
-                                                            ok.begin() + long((cell + 1) * p.runs), 1));
+      const auto hits = static_cast<std::size_t>(
+          std::count(ok.begin() + long(cell * p.runs), ok.begin() + long((cell + 1) * p.runs), 1));
       series.x.push_back(p.inits[i]);
       series.y.push_back(double(hits) / double(p.runs));
       measured += fmt::format("{}{}/{} at alpha = {:g}", i ? ", " : "", hits, p.runs, p.inits[i]);

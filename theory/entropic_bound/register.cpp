@@ -8,16 +8,16 @@ namespace attnlaw::theory::entropic_bound {
 // builds it. Three groups: the rank bound and what training reaches, recovery of r* from data,
 // and attention maps, outputs and effective ranks.
 #define ATTNLAW_ENTROPIC_BOUND_CAPACITY_CLAIMS(CLAIM) \
-  CLAIM(rank_lower_bound)                      \
-  CLAIM(channel_map_bound)                     \
-  CLAIM(gd_recovery)                           \
+  CLAIM(rank_lower_bound)                             \
+  CLAIM(channel_map_bound)                            \
+  CLAIM(gd_recovery)                                  \
   CLAIM(gd_implicit_bias)
 
 #define ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM)
 
 #define ATTNLAW_ENTROPIC_BOUND_ATTENTION_CLAIMS(CLAIM)
 
-#define ATTNLAW_ENTROPIC_BOUND_CLAIMS(CLAIM) \
+#define ATTNLAW_ENTROPIC_BOUND_CLAIMS(CLAIM)    \
   ATTNLAW_ENTROPIC_BOUND_CAPACITY_CLAIMS(CLAIM) \
   ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM) \
   ATTNLAW_ENTROPIC_BOUND_ATTENTION_CLAIMS(CLAIM)

@@ -20,11 +20,11 @@ std::unique_ptr<harness::Claim> rank_lower_bound() {
       harness::ModelChoice<TailSum>{true_tail(), {{"eckart-young-tail-one-late", tail_one_late()}}});
   const std::vector<ExactPoint> exact{{"identity", 20}, {"toeplitz", 20}};
   claim->experiment("exact", harness::Grid<ExactPoint>{.smoke = exact, .standard = exact}, exact_minimisers);
-  claim->experiment("held-out",
-                    harness::Grid<HeldOutPoint>{.smoke = {{"identity", 40, 400, 1000, 0.5}},
-                                                .standard = {{"identity", 200, 400, 2000, 0.5},
-                                                             {"toeplitz", 200, 400, 2000, 0.5}}},
-                    held_out_risk);
+  claim->experiment(
+      "held-out",
+      harness::Grid<HeldOutPoint>{.smoke = {{"identity", 40, 400, 1000, 0.5}},
+                                  .standard = {{"identity", 200, 400, 2000, 0.5}, {"toeplitz", 200, 400, 2000, 0.5}}},
+      held_out_risk);
   return claim;
 }
 

@@ -21,8 +21,8 @@ Mat token_covariance_root(const std::string& covariance) {
 Mat best_rank_r(const Mat& m, const Mat& s, std::size_t r) {
   const Eigen::JacobiSVD<Mat> svd(m, Eigen::ComputeFullU | Eigen::ComputeFullV);
   const auto k = static_cast<Eigen::Index>(r);
-  const Mat mr = svd.matrixU().leftCols(k) * svd.singularValues().head(k).asDiagonal() *
-                 svd.matrixV().leftCols(k).transpose();
+  const Mat mr =
+      svd.matrixU().leftCols(k) * svd.singularValues().head(k).asDiagonal() * svd.matrixV().leftCols(k).transpose();
   return s.transpose().partialPivLu().solve(mr.transpose()).transpose();
 }
 
@@ -62,13 +62,17 @@ harness::ExperimentResult exact_minimisers(const ExactPoint& p, const TailSum& t
     excess[r] = ((best_rank_r(m, s, r) - t_star) * s).squaredNorm();
     exact_worst = std::max(exact_worst, std::abs(excess[r] - bound[r]) / floor[r]);
     const double zero_floor = rounding_floor(0, m_norm, kN, kappa);
-    if (r < kRStar) positive_worst = std::max(positive_worst, zero_floor / bound[r]);
-    else zero_worst = std::max(zero_worst, bound[r] / zero_floor);
+    if (r < kRStar)
+      positive_worst = std::max(positive_worst, zero_floor / bound[r]);
+    else
+      zero_worst = std::max(zero_worst, bound[r] / zero_floor);
   }
   out.checks.push_back(harness::deterministic_check(
       "exact rank-r minimiser [T* S]_r S^{-1} has excess = tail sum of sigma_k^2(T* S), r = 0..5 (" + reading + ")",
-      exact_worst, fmt::format("statistic = max_r |excess - tail| / rounding floor (2 sqrt(tail) delta + delta^2, "
-                               "delta = 4 n eps kappa(S) |T* S|_F, kappa = {:.3g})", kappa)));
+      exact_worst,
+      fmt::format("statistic = max_r |excess - tail| / rounding floor (2 sqrt(tail) delta + delta^2, "
+                  "delta = 4 n eps kappa(S) |T* S|_F, kappa = {:.3g})",
+                  kappa)));
   out.checks.push_back(harness::deterministic_check(
       "bound > 0 below r* = 4: tail(r) above the rounding floor for r < 4 (" + reading + ")", positive_worst,
       "statistic = max_{r<4} delta^2 / tail(r): the tail is positive beyond what rounding could produce"));
@@ -92,7 +96,8 @@ harness::ExperimentResult exact_minimisers(const ExactPoint& p, const TailSum& t
   }
   out.checks.push_back(harness::deterministic_check(
       fmt::format("ALS on T = P Q^T, r = 1..5, {} random starts each: never below the tail ({})", p.starts, reading),
-      below, "statistic = max over r, starts of max(0, tail - objective) / rounding floor (delta with max(|T* S|_F, "
+      below,
+      "statistic = max over r, starts of max(0, tail - objective) / rounding floor (delta with max(|T* S|_F, "
       "|P|_F |S Q|_F))"));
   out.checks.push_back(harness::deterministic_check(
       fmt::format("ALS, r = 1..5, {} random starts each: every start reaches the tail ({})", p.starts, reading),

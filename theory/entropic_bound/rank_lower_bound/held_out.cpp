@@ -61,8 +61,8 @@ harness::ExperimentResult held_out_risk(const HeldOutPoint& p, const TailSum& ta
     TaskOutcome& o = tasks[task];
     for (std::size_t r = 0; r < kRanks; ++r) {
       const Mat exact = best_rank_r(m, s, r);
-      const Mat c = (t_star - exact) * sigma_tok * (t_star - exact).transpose() +
-                    p.noise * p.noise * Mat::Identity(kN, kN);
+      const Mat c =
+          (t_star - exact) * sigma_tok * (t_star - exact).transpose() + p.noise * p.noise * Mat::Identity(kN, kN);
       const double sd = std::sqrt(2 * (c * c).trace() / static_cast<double>(p.n_test));
       const double risk = mean_risk(exact, test);
       o.bound.push_back(tail(sigma, r));
@@ -81,8 +81,8 @@ harness::ExperimentResult held_out_risk(const HeldOutPoint& p, const TailSum& ta
   harness::ExperimentResult out;
   harness::Series curve{"Eckart-Young tail sum (mean over tasks)", "linespoints", {}, {}};
   harness::Series exact_mc{"held-out MC, exact minimiser (+- 3 s.e.)", "errorbars", {}, {}};
-  harness::Series fitted_mc{fmt::format("held-out MC, rank-r fit on {} columns (+- 3 s.e.)", p.n_train), "errorbars",
-                            {}, {}};
+  harness::Series fitted_mc{
+      fmt::format("held-out MC, rank-r fit on {} columns (+- 3 s.e.)", p.n_train), "errorbars", {}, {}};
   double slack = 0;
   for (const TaskOutcome& o : tasks) slack = std::max(slack, *std::max_element(o.slack.begin(), o.slack.end()));
   for (std::size_t r = 0; r < kRanks; ++r) {
@@ -100,7 +100,8 @@ harness::ExperimentResult held_out_risk(const HeldOutPoint& p, const TailSum& ta
     out.checks.push_back(harness::mean_check(
         stats::z_test_mean(z, 0.0, 1.0), 0.0,
         fmt::format("held-out risk of the exact rank-{} minimiser = tail + n s^2 over {} random tasks (channel map "
-                    "fixed, Sigma_tok = {})", r, p.tasks, p.covariance),
+                    "fixed, Sigma_tok = {})",
+                    r, p.tasks, p.covariance),
         1.0, p.tasks, "mean z", 1, target));
     const auto column = [&](harness::Series& series, const std::vector<double>& values) {
       const stats::MeanWithError e = stats::mean_with_error(values);
@@ -117,14 +118,14 @@ harness::ExperimentResult held_out_risk(const HeldOutPoint& p, const TailSum& ta
       fmt::format("rank-r fits trained on {} columns: population excess >= tail, r = 0..5, every task", p.n_train),
       slack, "statistic = max over tasks, r of max(0, tail - |(T_fit - T*) S|_F^2) / rounding floor"));
   const std::string id = at.claim.id;
-  out.figures.push_back(harness::Figure{
-      .id = harness::figure_slug(id, "excess", at.fields),
-      .claim = id,
-      .title = fmt::format("{}: excess risk against r, Sigma_tok = {}, noise {:g}, {} tasks", id, p.covariance,
-                           p.noise, p.tasks),
-      .xlabel = "rank r",
-      .ylabel = "excess risk (held-out risk - n s^2)",
-      .series = {curve, exact_mc, fitted_mc}});
+  out.figures.push_back(
+      harness::Figure{.id = harness::figure_slug(id, "excess", at.fields),
+                      .claim = id,
+                      .title = fmt::format("{}: excess risk against r, Sigma_tok = {}, noise {:g}, {} tasks", id,
+                                           p.covariance, p.noise, p.tasks),
+                      .xlabel = "rank r",
+                      .ylabel = "excess risk (held-out risk - n s^2)",
+                      .series = {curve, exact_mc, fitted_mc}});
   return out;
 }
 
