@@ -45,6 +45,8 @@ double mean_risk(const Mat& t, const std::pair<Mat, Mat>& data) {
 harness::ExperimentResult held_out_risk(const HeldOutPoint& p, const TailSum& tail, const harness::PointContext& at) {
   const Mat s = token_covariance_root(p.covariance);
   const Mat sigma_tok = s * s;
+  const std::vector<double> sigma_s = singular_spectrum(s);
+  const double kappa = sigma_s.front() / sigma_s.back();
   const double floor_noise = static_cast<double>(kN) * p.noise * p.noise;
   std::vector<TaskOutcome> tasks(p.tasks);
   harness::for_each_replicate(p.tasks, [&](std::size_t task) {
@@ -72,9 +74,7 @@ harness::ExperimentResult held_out_risk(const HeldOutPoint& p, const TailSum& ta
       const Mat fitted = best_rank_r(ols * root_hat, root_hat, r);
       o.fitted_risk.push_back(mean_risk(fitted, test) - floor_noise);
       const double excess = ((fitted - t_star) * s).squaredNorm();
-      const std::vector<double> sigma_s = singular_spectrum(s);
-      o.slack.push_back(std::max(0.0, o.bound.back() - excess) /
-                        rounding_floor(o.bound.back(), m.norm(), kN, sigma_s.front() / sigma_s.back()));
+      o.slack.push_back(std::max(0.0, o.bound.back() - excess) / rounding_floor(o.bound.back(), m.norm(), kN, kappa));
     }
   });
 
