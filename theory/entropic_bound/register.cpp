@@ -7,7 +7,11 @@ namespace attnlaw::theory::entropic_bound {
 // The claims, in report order: one line each, naming the function of the claim's own file that
 // builds it. Three groups: the rank bound and what training reaches, recovery of r* from data,
 // and attention maps, outputs and effective ranks.
-#define ATTNLAW_ENTROPIC_BOUND_CAPACITY_CLAIMS(CLAIM)
+#define ATTNLAW_ENTROPIC_BOUND_CAPACITY_CLAIMS(CLAIM) \
+  CLAIM(rank_lower_bound)                             \
+  CLAIM(channel_map_bound)                            \
+  CLAIM(gd_recovery)                                  \
+  CLAIM(gd_implicit_bias)
 
 #define ATTNLAW_ENTROPIC_BOUND_RECOVERY_CLAIMS(CLAIM) CLAIM(recovery_from_data)
 
@@ -35,6 +39,10 @@ void register_claims(harness::Registry& registry) {
 
   // The planted bugs of the mutant audit: each is an alternative model registered beside the
   // claims that carry it (attnlaw audit mutants). Capacity group:
+  registry.add_mutant("eckart-young-tail-one-late",
+                      "the Eckart-Young tail summed from k = r + 2 instead of k = r + 1 (one index late)");
+  registry.add_mutant("channel-map-bound-without-w-norm",
+                      "the free-channel-map bound without its factor |W*|_F^2 (the tail of T* alone)");
 
   // Recovery group:
   registry.add_mutant("recovery-unwhitened",
