@@ -21,20 +21,6 @@ EnergyRankModel energy_rank_from_singular_values() {
 
 std::span<const double> as_span(const Eigen::VectorXd& v) { return {v.data(), static_cast<std::size_t>(v.size())}; }
 
-harness::Table frontier_row(std::string setting, std::string observed, std::string recovers, std::string measured,
-                            std::string claim) {
-  return harness::Table{
-      .id = "predictability-frontier",
-      .paper = "EB",
-      .title = "Predictability frontier: where r* is recovered",
-      .columns = {"setting", "observed", "recovers r*", "measured", "claim"},
-      .rows = {{std::move(setting), std::move(observed), std::move(recovers), std::move(measured), std::move(claim)}},
-      .note =
-          "each row is what the run of the claim in its last column measured on the surrogate (surrogate-derived, "
-          "not paper-verified); 'exactly' = in every instance run, 'partially' = in some, 'not' = in "
-          "none; the setting names the estimator (algebraic rank, r_0.9, ...)"};
-}
-
 double effective_rank_rounding(double f, std::size_t r) {
   return f * (2.0 * static_cast<double>(r) + 6) * (1 + std::log(std::max(f, 1.0))) * kEps;
 }
@@ -56,8 +42,5 @@ double numerical_rank_statistic(const Eigen::VectorXd& sigma, Eigen::Index r, do
   return std::max(above, below);
 }
 
-std::string recovery_word(std::size_t recovered, std::size_t trials) {
-  return recovered == trials ? "exactly" : recovered == 0 ? "not" : "partially";
-}
 
 }  // namespace attnlaw::theory::entropic_bound

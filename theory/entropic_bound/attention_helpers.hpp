@@ -29,10 +29,6 @@ EnergyRankModel energy_rank_from_singular_values();
 
 std::span<const double> as_span(const Eigen::VectorXd& v);
 
-// The EB predictability frontier, one row.
-harness::Table frontier_row(std::string setting, std::string observed, std::string recovers, std::string measured,
-                            std::string claim);
-
 // The rounding of exp(H) or (sum w)^2 / sum w^2 evaluated on R values: R-term sums, R logarithms
 // and divisions, and the final exp, each a few units of eps relative to f (1 + ln f).
 double effective_rank_rounding(double f, std::size_t r);
@@ -47,7 +43,5 @@ double least_squares_bound(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y, c
 // (Weyl) exactly when sigma_{r+1} <= e < sigma_r: the statistic max(sigma_{r+1}/e, e/sigma_r).
 double numerical_rank_statistic(const Eigen::VectorXd& sigma, Eigen::Index r, double e);
 
-// "exactly" when every trial recovered, "not" when none did, else "partially".
-std::string recovery_word(std::size_t recovered, std::size_t trials);
 
 }  // namespace attnlaw::theory::entropic_bound

@@ -4,7 +4,6 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 #include <algorithm>
-#include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 #include <limits>
 
@@ -78,44 +77,6 @@ std::size_t numerical_rank(const Mat& t, double tau) {
   const std::vector<double> sigma = singular_spectrum(t);
   return static_cast<std::size_t>(
       std::count_if(sigma.begin(), sigma.end(), [&](double s) { return s > tau * sigma[0]; }));
-}
-
-harness::Check at_least_check(std::uint64_t successes, std::uint64_t trials, double level, std::string what,
-                              double target) {
-  stats::ProportionTest test = stats::binomial_test(successes, trials, level);
-  const boost::math::binomial_distribution<double> law(static_cast<double>(trials), level);
-  test.result.p_value = boost::math::cdf(law, static_cast<double>(successes));
-  test.result.test = "binomial (one-sided, H0: p >= level)";
-  test.result.p_method = "exact: P(Bin(trials, level) <= successes)";
-  harness::Check c = harness::proportion_check(test, std::move(what), level, trials, target);
-  // Only a shortfall is tested: the smallest Delta with trials >= ((z_{1-a} sqrt(p0 q0) +
-  // z_power sqrt(p1 q1)) / Delta)^2, p1 = level - Delta (normal approximation, bisection).
-  c.detectable_at = [level, trials](double alpha) {
-    const double za = stats::normal_quantile(1 - alpha), zp = stats::normal_quantile(0.99);
-    const auto needed = [&](double delta) {
-      const double p1 = level - delta;
-      const double root = (za * std::sqrt(level * (1 - level)) + zp * std::sqrt(p1 * (1 - p1))) / delta;
-      return root * root;
-    };
-    double lo = 0, hi = level;
-    if (needed(hi) > static_cast<double>(trials)) return harness::Detectable{"level - probability", hi, 0.99};
-    for (int k = 0; k < 60; ++k) (needed((lo + hi) / 2) > static_cast<double>(trials) ? lo : hi) = (lo + hi) / 2;
-    return harness::Detectable{"level - probability", hi, 0.99};
-  };
-  return c;
-}
-
-harness::Table frontier_table(std::vector<std::vector<std::string>> rows, std::string note) {
-  return {"predictability-frontier",
-          "EB",
-          "Predictability frontier: where r* is recovered",
-          {"setting", "observed", "recovers r*", "measured", "claim"},
-          std::move(rows),
-          std::move(note)};
-}
-
-std::string recovery_word(std::size_t recovered, std::size_t of) {
-  return recovered == of ? "exactly" : recovered == 0 ? "not" : "partially";
 }
 
 }  // namespace attnlaw::theory::entropic_bound

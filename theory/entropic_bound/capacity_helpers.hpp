@@ -57,15 +57,5 @@ void factorised_gd(Mat& p, Mat& q, double eta, std::size_t steps, const std::fun
 // The numerical rank #{k : sigma_k > tau sigma_1}.
 std::size_t numerical_rank(const Mat& t, double tau);
 
-// One-sided exact binomial test of P(success) >= level: p = P(Bin(trials, level) <= successes);
-// the detectable discrepancy is the shortfall below `level` seen with power 0.99.
-harness::Check at_least_check(std::uint64_t successes, std::uint64_t trials, double level, std::string what,
-                              double target);
-
-// The one EB table all three groups fill, id "predictability-frontier".
-harness::Table frontier_table(std::vector<std::vector<std::string>> rows, std::string note);
-
-// "exactly" / "partially" / "not" from how many of `of` cells recovered r*.
-std::string recovery_word(std::size_t recovered, std::size_t of);
 
 }  // namespace attnlaw::theory::entropic_bound

@@ -13,6 +13,8 @@
 
 #include "theory/entropic_bound/capacity_helpers.hpp"
 #include "theory/entropic_bound/claims.hpp"
+#include "theory/entropic_bound/frontier.hpp"
+#include "verify/harness/standard_checks.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
@@ -92,7 +94,7 @@ harness::ExperimentResult low_rank_fraction(const SensingPoint& p, const harness
                      ratios[ratios.size() / 2]),
          at.claim.id});
   }
-  harness::Check c = at_least_check(
+  harness::Check c = harness::at_least_check(
       asserted_hits, p.seeds, kLevel,
       fmt::format("matrix sensing, m = 3 r* n = 96 Gaussian measurements, n = 16, r* = 2, full U, V, init {:g} per "
                   "factor (entries init/sqrt(n)), step {:g} x {}: P(sigma_3/sigma_1 <= 1e-2) >= {:g}",
@@ -109,7 +111,7 @@ harness::ExperimentResult low_rank_fraction(const SensingPoint& p, const harness
                                         .ylabel = "fraction of seeds",
                                         .log_x = true,
                                         .series = {series}});
-  out.tables.push_back(frontier_table(rows, "each cell from the run that measured it"));
+  out.tables.push_back(frontier_table(rows));
   return out;
 }
 

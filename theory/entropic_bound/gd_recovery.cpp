@@ -11,6 +11,8 @@
 
 #include "theory/entropic_bound/capacity_helpers.hpp"
 #include "theory/entropic_bound/claims.hpp"
+#include "theory/entropic_bound/frontier.hpp"
+#include "verify/harness/standard_checks.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
@@ -83,7 +85,7 @@ harness::ExperimentResult fraction_recovered(const SweepPoint& p, const harness:
       measured += fmt::format("{}{}/{} at alpha = {:g}", i ? ", " : "", hits, p.runs, p.inits[i]);
       full += hits == p.runs;
       if (p.inits[i] <= kAssertInit && p.noises[j] <= kAssertNoise)
-        out.checks.push_back(at_least_check(
+        out.checks.push_back(harness::at_least_check(
             hits, p.runs, kLevel,
             fmt::format("P(numerical rank of GD's T = r* = 4) >= {:g} at init {:g}, noise {:g} (implicit-bias regime: "
                         "init <= 1e-4, noise <= 0.1; rank: sigma_k > 1e-3 sigma_1; N = {}, t = {:g})",
@@ -97,7 +99,7 @@ harness::ExperimentResult fraction_recovered(const SweepPoint& p, const harness:
                     "r^ = r* in " + measured, at.claim.id});
   }
   out.figures.push_back(figure);
-  out.tables.push_back(frontier_table(rows, "each cell from the run that measured it"));
+  out.tables.push_back(frontier_table(rows));
   return out;
 }
 

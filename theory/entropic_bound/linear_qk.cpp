@@ -12,6 +12,7 @@
 
 #include "theory/entropic_bound/attention_helpers.hpp"
 #include "theory/entropic_bound/claims.hpp"
+#include "theory/entropic_bound/frontier.hpp"
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"

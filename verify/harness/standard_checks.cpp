@@ -61,6 +61,28 @@ Check proportion_check(const stats::ProportionTest& test, std::string what, doub
   return c;
 }
 
+Check at_least_check(std::uint64_t successes, std::uint64_t trials, double level, std::string what,
+                     std::optional<double> target) {
+  const std::uint64_t m = trials;
+  Check c = proportion_check(stats::binomial_test_at_least(successes, trials, level), std::move(what), level, m, target);
+  // Only a shortfall is tested: the smallest Delta with m >= ((z_{1-a} sqrt(p0 q0) +
+  // z_power sqrt(p1 q1)) / Delta)^2, p1 = level - Delta (normal approximation, by bisection).
+  c.detectable_at = [level, m](double alpha) {
+    const double za = stats::normal_quantile(1 - alpha), zp = stats::normal_quantile(kPower);
+    const double count = static_cast<double>(m);
+    const auto needed = [&](double delta) {
+      const double p1 = level - delta;
+      const double root = (za * std::sqrt(level * (1 - level)) + zp * std::sqrt(p1 * (1 - p1))) / delta;
+      return root * root;
+    };
+    double lo = 0, hi = level;
+    if (needed(hi) > count) return Detectable{"level - probability", hi, kPower};
+    for (int k = 0; k < 60; ++k) (needed((lo + hi) / 2) > count ? lo : hi) = (lo + hi) / 2;
+    return Detectable{"level - probability", hi, kPower};
+  };
+  return c;
+}
+
 Check deterministic_check(std::string target, double statistic, std::string method) {
   Check c;
   c.test = "deterministic";

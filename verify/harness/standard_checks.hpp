@@ -2,6 +2,7 @@
 // The usual checks, each with its detectable discrepancy (STATISTICS.md §4) attached, so that a
 // claim states what its tests can see by construction rather than by habit.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,12 @@ Check mean_check(const stats::MeanTest& test, double mu0, std::string what, doub
 
 // A chi-square variance test; effect and detectable in terms of the variance ratio minus 1.
 Check variance_check(const stats::VarianceTest& test, std::string what, std::size_t m,
+                     std::optional<double> target = std::nullopt);
+
+// "The fraction reaches the level": a one-sided exact binomial test of P(success) >= level from
+// `successes` of `trials` (stats::binomial_test_at_least); detectable: the shortfall level - p
+// found with power 0.99.
+Check at_least_check(std::uint64_t successes, std::uint64_t trials, double level, std::string what,
                      std::optional<double> target = std::nullopt);
 
 // An exact binomial test of a probability p0 over m trials.

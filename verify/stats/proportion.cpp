@@ -90,6 +90,27 @@ ProportionTest binomial_test(std::uint64_t x, std::uint64_t n, double p0, double
   return out;
 }
 
+ProportionTest binomial_test_at_least(std::uint64_t x, std::uint64_t n, double level, double confidence) {
+  const std::string where = "binomial_test_at_least";
+  check_confidence(confidence, where);
+  detail::require(n > 0, where, "trials must be >= 1");
+  detail::require(x <= n, where, "successes exceed trials");
+  detail::require_probability(level, where, "level");
+  const double xd = static_cast<double>(x), nd = static_cast<double>(n);
+  double p = 1.0;
+  if (level == 1.0) {
+    p = x == n ? 1.0 : 0.0;
+  } else if (level > 0.0) {
+    p = boost::math::cdf(boost::math::binomial_distribution<double>(nd, level), xd);
+  }
+  ProportionTest out;
+  out.result = {"binomial-exact-at-least", xd, detail::clamp_probability(p),
+                "exact one-sided: P(Bin(trials, level) <= successes), H1: p < level"};
+  out.estimate = xd / nd;
+  out.ci = clopper_pearson(x, n, confidence);
+  return out;
+}
+
 Interval garwood_interval(std::uint64_t count, double confidence) {
   check_confidence(confidence, "garwood_interval");
   const double a2 = (1.0 - confidence) / 2.0;

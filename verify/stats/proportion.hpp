@@ -21,6 +21,11 @@ Interval clopper_pearson(std::uint64_t successes, std::uint64_t trials, double c
 // binomial tails.
 ProportionTest binomial_test(std::uint64_t successes, std::uint64_t trials, double p0, double confidence = 0.999999);
 
+// Exact one-sided binomial test of p >= level against p < level ("the fraction reaches the level"):
+// p-value P(Bin(trials, level) <= successes).
+ProportionTest binomial_test_at_least(std::uint64_t successes, std::uint64_t trials, double level,
+                                      double confidence = 0.999999);
+
 struct RateTest {
   TestResult result;
   double estimate;  // the count itself: the estimate of the Poisson mean (same units as `expected`)

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "theory/entropic_bound/rank_lower_bound/experiments.hpp"
+#include "theory/entropic_bound/frontier.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/surrogate/planted_operators.hpp"
 
@@ -114,8 +115,7 @@ harness::ExperimentResult exact_minimisers(const ExactPoint& p, const TailSum& t
         first_zero == kRStar ? "exactly" : "not",
         fmt::format("excess {:.6g}, {:.6g}, {:.6g}, {:.6g} at r = 0..3, <= {:.1e} at r = 4, 5; first zero at r = {}",
                     excess[0], excess[1], excess[2], excess[3], std::max(excess[4], excess[5]), first_zero),
-        at.claim.id}},
-      "each cell from the run that measured it: excesses of exact minimisers, fractions of runs, spectra"));
+        at.claim.id}}));
   return out;
 }
 

@@ -55,12 +55,5 @@ struct PhasePoint {
 harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel& model,
                                         const harness::PointContext& at);
 
-inline constexpr const char* kFrontierNote =
-    "EB.recovery rows: r^ from the singular values of C_YX C_XX^-1 by the spectral gap, the noise threshold and "
-    "r_0.99; 'exactly' = every estimator right in every task of the row, 'partially' = some estimator right in at "
-    "least half the tasks at some noise level, 'not' = none";
-
-// The frontier table of the EB section: rows from what a point measured.
-harness::Table frontier_table(std::vector<std::vector<std::string>> rows, std::string note);
 
 }  // namespace attnlaw::theory::entropic_bound::recovery

@@ -7,6 +7,7 @@
 
 #include "reference/spectra/effective_rank.hpp"
 #include "theory/entropic_bound/recovery/experiments.hpp"
+#include "theory/entropic_bound/frontier.hpp"
 #include "verify/harness/standard_checks.hpp"
 
 namespace attnlaw::theory::entropic_bound::recovery {
@@ -18,15 +19,6 @@ surrogate::RecoveryDesign planted_design(const std::string& covariance, std::int
           covariance == "toeplitz" ? surrogate::symmetric_sqrt(surrogate::toeplitz_covariance(n, kToeplitzCorrelation))
                                    : surrogate::Matrix::Identity(n, n),
           d, 1, 0.0};
-}
-
-harness::Table frontier_table(std::vector<std::vector<std::string>> rows, std::string note) {
-  return {"predictability-frontier",
-          "EB",
-          "Predictability frontier: where r* is recovered",
-          {"setting", "observed", "recovers r*", "measured", "claim"},
-          std::move(rows),
-          std::move(note)};
 }
 
 harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const RecoveryModel& model,
@@ -88,8 +80,7 @@ harness::ExperimentResult noiseless_exact(const NoiselessPoint& p, const Recover
             : (2 * exact >= static_cast<std::size_t>(p.reps) ? "partially" : "not"),
         fmt::format("r^ = r* = {} by gap, threshold and r_0.99 in {}/{} tasks; |T^ - T*|_2 <= {:.2g} u sigma_1", r_star,
                     exact, p.reps, error),
-        at.claim.id}},
-      kFrontierNote));
+        at.claim.id}}));
   return out;
 }
 

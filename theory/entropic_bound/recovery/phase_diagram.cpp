@@ -6,12 +6,12 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <array>
-#include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 #include <limits>
 #include <numeric>
 
 #include "theory/entropic_bound/recovery/experiments.hpp"
+#include "theory/entropic_bound/frontier.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
@@ -21,19 +21,6 @@ namespace attnlaw::theory::entropic_bound::recovery {
 namespace {
 
 constexpr std::array<const char*, 3> kEstimators{"gap", "threshold", "r_0.99"};
-constexpr double kIntervalConfidence = 0.999999;
-
-// H0: P(r^ = r*) >= level against P < level: p = P(Binomial(reps, level) <= successes).
-harness::Check at_least(std::uint64_t successes, std::uint64_t reps, double level, std::string what) {
-  stats::ProportionTest t;
-  t.estimate = static_cast<double>(successes) / static_cast<double>(reps);
-  t.ci = stats::clopper_pearson(successes, reps, kIntervalConfidence);
-  const boost::math::binomial_distribution<double> law(static_cast<double>(reps), level);
-  t.result = {"binomial (one-sided, H1: p < level)", static_cast<double>(successes),
-              boost::math::cdf(law, static_cast<double>(successes)),
-              fmt::format("exact binomial lower tail P(Bin({}, {:g}) <= hits)", reps, level)};
-  return harness::proportion_check(t, std::move(what), level, reps);
-}
 
 constexpr double kNever = std::numeric_limits<double>::infinity();  // a regime bound no cell meets
 
@@ -124,17 +111,17 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
       const std::string where = fmt::format("s = {:g}, N = {:g} ({} covariance, n = {}, d = {}, r* = {}, W = I)",
                                             p.noises[j], p.samples[i], p.covariance, p.n, p.d, r_star);
       if (g.floor_margin <= 0.25) {
-        out.checks.push_back(at_least(c[0], reps, 0.9,
+        out.checks.push_back(harness::at_least_check(c[0], reps, 0.9,
                                       fmt::format("spectral gap: P(r^ = r*) >= 0.9 in the threshold's derived regime "
                                                   "(no guarantee of its own: verified, not derived); {}",
                                                   where)));
-        out.checks.push_back(at_least(c[1], reps, 0.95,
+        out.checks.push_back(harness::at_least_check(c[1], reps, 0.95,
                                       fmt::format("threshold estimator: P(r^ = r*) >= 0.95 where tau_MP <= "
                                                   "sigma_r*/4 ({:.3f}); {}",
                                                   g.floor_margin, where)));
       }
       if (g.markov <= 0.05)
-        out.checks.push_back(at_least(c[2], reps, 0.9,
+        out.checks.push_back(harness::at_least_check(c[2], reps, 0.9,
                                       fmt::format("r_0.99: P(r^ = r*) >= 0.9 where the Markov bound E|Delta|^2/eps0^2 "
                                                   "<= 0.05 ({:.3g}); {}",
                                                   g.markov, where)));
@@ -162,7 +149,7 @@ harness::ExperimentResult phase_diagram(const PhasePoint& p, const RecoveryModel
                      "data (X, Y), before training", exact[b] ? "exactly" : (reached[b] ? "partially" : "not"),
                      fmt::format("r^ = r* in k/{} tasks by estimator: {}", p.reps, rows[b]), at.claim.id});
   }
-  out.tables.push_back(frontier_table(std::move(table), kFrontierNote));
+  out.tables.push_back(frontier_table(std::move(table)));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "theory/entropic_bound/softmax_partial/experiments.hpp"
+#include "theory/entropic_bound/frontier.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/surrogate/attention_outputs.hpp"

@@ -15,6 +15,7 @@
 
 #include "reference/spectra/effective_rank.hpp"
 #include "theory/entropic_bound/softmax_partial/experiments.hpp"
+#include "theory/entropic_bound/frontier.hpp"
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/standard_checks.hpp"
