@@ -64,13 +64,24 @@ AlsFit als_rank_r(const Mat& t_star, const Mat& s, Mat p, Mat q) {
   return fit;
 }
 
-void factorised_gd(Mat& p, Mat& q, double eta, std::size_t steps, const std::function<Mat(const Mat& t)>& gradient) {
-  for (std::size_t k = 0; k < steps; ++k) {
-    const Mat g = gradient(p * q.transpose());
-    const Mat p_next = p - eta * g * q;
-    q -= eta * g.transpose() * p;
-    p = p_next;
-  }
+GdTraining factorised_training() {
+  return {[](Mat p, Mat q, double eta, std::size_t steps, const LossGradient& gradient) {
+    for (std::size_t k = 0; k < steps; ++k) {
+      const Mat g = gradient(p * q.transpose());
+      const Mat p_next = p - eta * g * q;
+      q -= eta * g.transpose() * p;
+      p = p_next;
+    }
+    return Mat(p * q.transpose());
+  }};
+}
+
+GdTraining unfactorised_training() {
+  return {[](Mat p, Mat q, double eta, std::size_t steps, const LossGradient& gradient) {
+    Mat t = p * q.transpose();
+    for (std::size_t k = 0; k < steps; ++k) t -= eta * gradient(t);
+    return t;
+  }};
 }
 
 std::size_t numerical_rank(const Mat& t, double tau) {

@@ -50,9 +50,17 @@ struct AlsFit {
 };
 AlsFit als_rank_r(const Mat& t_star, const Mat& s, Mat p, Mat q);
 
-// Gradient descent on a loss of T = P Q^T given its gradient in T: P <- P - eta G Q,
-// Q <- Q - eta G^T P (simultaneous), `steps` times.
-void factorised_gd(Mat& p, Mat& q, double eta, std::size_t steps, const std::function<Mat(const Mat& t)>& gradient);
+// Gradient descent on a loss of T given its gradient in T, from T0 = P0 Q0^T: the model of the
+// EB.gd-* claims. The implicit bias they check belongs to the factorisation T = P Q^T, so the
+// planted bug "gd-unfactorised" is the same descent run on T itself.
+using LossGradient = std::function<Mat(const Mat& t)>;
+struct GdTraining {
+  std::function<Mat(Mat p, Mat q, double eta, std::size_t steps, const LossGradient& gradient)> train;
+};
+// P <- P - eta G Q, Q <- Q - eta G^T P (simultaneous), `steps` times; returns P Q^T.
+GdTraining factorised_training();
+// T <- T - eta G, `steps` times, from T0 = P0 Q0^T.
+GdTraining unfactorised_training();
 
 // The numerical rank #{k : sigma_k > tau sigma_1}.
 std::size_t numerical_rank(const Mat& t, double tau);

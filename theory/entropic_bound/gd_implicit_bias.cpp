@@ -42,28 +42,27 @@ struct SeedOutcome {
   double ratio = 0, error = 0;
 };
 
-SeedOutcome train(const SensingPoint& p, double init, std::uint32_t seed, const harness::PointContext& at) {
+SeedOutcome train(const SensingPoint& p, const GdTraining& training, double init, std::uint32_t seed, const harness::PointContext& at) {
   const Eigen::Index m = 3 * static_cast<Eigen::Index>(kRStar) * kN;
   const Mat t_star = surrogate::planted_operator(kN, kSigma, at.streams.key("task"), seed, 0);
   const Mat a = surrogate::gaussian_matrix(m, kN * kN, at.streams.key("sensing"), seed, 0);
   const Eigen::VectorXd b = a * t_star.reshaped();
   // Loss (1/2m) |A vec(T) - b|^2: E (1/m) A^T A = I, so the loss is |T - T*|_F^2 / 2 on average.
-  Mat u = init / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), seed, 0);
-  Mat v = init / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), seed, 1);
-  factorised_gd(u, v, p.eta, p.steps, [&](const Mat& t) {
-    const Eigen::VectorXd g = a.transpose() * (a * t.reshaped() - b) / double(m);
+  const Mat u = init / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), seed, 0);
+  const Mat v = init / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), seed, 1);
+  const Mat t = training.train(u, v, p.eta, p.steps, [&](const Mat& current) {
+    const Eigen::VectorXd g = a.transpose() * (a * current.reshaped() - b) / double(m);
     return Mat(g.reshaped(kN, kN));
   });
-  const Mat t = u * v.transpose();
   const std::vector<double> sigma = singular_spectrum(t);
   return {sigma[kRStar] / sigma[0], (t - t_star).norm() / t_star.norm()};
 }
 
-harness::ExperimentResult low_rank_fraction(const SensingPoint& p, const harness::NoModel&,
+harness::ExperimentResult low_rank_fraction(const SensingPoint& p, const GdTraining& training,
                                             const harness::PointContext& at) {
   std::vector<SeedOutcome> runs(p.inits.size() * p.seeds);
   harness::for_each_replicate(runs.size(), [&](std::size_t k) {
-    runs[k] = train(p, p.inits[k / p.seeds], static_cast<std::uint32_t>(k % p.seeds), at);
+    runs[k] = train(p, training, p.inits[k / p.seeds], static_cast<std::uint32_t>(k % p.seeds), at);
   });
   harness::ExperimentResult out;
   harness::Series series{"fraction with sigma_3/sigma_1 <= 1e-2", "linespoints", {}, {}};
@@ -118,7 +117,7 @@ harness::ExperimentResult low_rank_fraction(const SensingPoint& p, const harness
 }  // namespace
 
 std::unique_ptr<harness::Claim> gd_implicit_bias() {
-  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+  auto claim = std::make_unique<harness::ClaimSpec<GdTraining>>(
       harness::ClaimInfo{"EB.gd-implicit-bias", "EB", "THEORY.md §2.4 (implicit bias of small-init GD)",
                          "Matrix sensing with 3 r* n Gaussian measurements (n = 16, r* = 2): GD on full factors from "
                          "a small init ends with sigma_3/sigma_1 <= 1e-2 in at least 90% of seeds (asserted at init "
@@ -126,7 +125,7 @@ std::unique_ptr<harness::Claim> gd_implicit_bias() {
                          harness::Provenance::derived,
                          "[derived][checked] (surrogate reconstruction; paper not identified; prior: Gunasekar et al. "
                          "2017, Li, Ma, Zhang 2018; report-only beyond the asserted fraction)"},
-      harness::ModelChoice<harness::NoModel>{harness::NoModel{}, {}});
+      harness::ModelChoice<GdTraining>{factorised_training(), {{"gd-unfactorised", unfactorised_training()}}});
   claim->experiment("sensing",
                     harness::Grid<SensingPoint>{.smoke = {{{1e-12}, 1e-12, 24, 5000, 0.02}},
                                                 .standard = {{{1e-4, 1e-8, 1e-12}, 1e-12, 50, 5000, 0.02}}},

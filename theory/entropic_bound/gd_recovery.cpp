@@ -40,26 +40,27 @@ struct SweepPoint {
 };
 
 // Run `run` at init scale alpha, noise s: true iff the trained T has numerical rank r*.
-bool recovers(const SweepPoint& p, double alpha, double noise, std::uint32_t run, const harness::PointContext& at) {
+bool recovers(const SweepPoint& p, const GdTraining& training, double alpha, double noise, std::uint32_t run,
+              const harness::PointContext& at) {
   const Mat t_star = surrogate::planted_operator(kN, kSigma, at.streams.key("task"), run, 0);
   const auto n = static_cast<double>(p.samples);
   const Mat x = surrogate::gaussian_matrix(kN, static_cast<Eigen::Index>(p.samples), at.streams.key("data"), run, 0);
   const Mat y = t_star * x + noise * surrogate::gaussian_matrix(kN, x.cols(), at.streams.key("data"), run, 1);
   const Mat cov = x * x.transpose() / n, cross = y * x.transpose() / n;
   // alpha / sqrt(n) per entry: |P0|_2 ~ 2 alpha, so alpha is the scale of the factors' spectra.
-  Mat pf = alpha / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), run, 0);
-  Mat qf = alpha / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), run, 1);
-  factorised_gd(pf, qf, p.eta, p.steps, [&](const Mat& t) { return Mat(t * cov - cross); });
-  return numerical_rank(pf * qf.transpose(), kRankTau) == kRStar;
+  const Mat pf = alpha / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), run, 0);
+  const Mat qf = alpha / std::sqrt(double(kN)) * surrogate::gaussian_matrix(kN, kN, at.streams.key("init"), run, 1);
+  const Mat t = training.train(pf, qf, p.eta, p.steps, [&](const Mat& current) { return Mat(current * cov - cross); });
+  return numerical_rank(t, kRankTau) == kRStar;
 }
 
-harness::ExperimentResult fraction_recovered(const SweepPoint& p, const harness::NoModel&,
+harness::ExperimentResult fraction_recovered(const SweepPoint& p, const GdTraining& training,
                                              const harness::PointContext& at) {
   const std::size_t cells = p.inits.size() * p.noises.size();
   std::vector<char> ok(cells * p.runs);
   harness::for_each_replicate(ok.size(), [&](std::size_t k) {
     const std::size_t cell = k / p.runs;
-    ok[k] = recovers(p, p.inits[cell % p.inits.size()], p.noises[cell / p.inits.size()],
+    ok[k] = recovers(p, training, p.inits[cell % p.inits.size()], p.noises[cell / p.inits.size()],
                      static_cast<std::uint32_t>(k % p.runs), at);
   });
   harness::ExperimentResult out;
@@ -106,14 +107,14 @@ harness::ExperimentResult fraction_recovered(const SweepPoint& p, const harness:
 }  // namespace
 
 std::unique_ptr<harness::Claim> gd_recovery() {
-  auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
+  auto claim = std::make_unique<harness::ClaimSpec<GdTraining>>(
       harness::ClaimInfo{"EB.gd-recovery", "EB", "THEORY.md §2.3 (what gradient descent reaches)",
                          "Factorised GD T = P Q^T with full-width factors, from a small initialisation, on the "
                          "surrogate regression recovers the numerical rank r* of T* when the noise is low.",
                          harness::Provenance::derived,
                          "[derived][checked] (surrogate reconstruction; paper not identified; asserted only at "
                          "small init and low noise, reported elsewhere)"},
-      harness::ModelChoice<harness::NoModel>{harness::NoModel{}, {}});
+      harness::ModelChoice<GdTraining>{factorised_training(), {{"gd-unfactorised", unfactorised_training()}}});
   claim->experiment(
       "sweep",
       harness::Grid<SweepPoint>{.smoke = {{{1e-4, 1e-1, 1}, {0, 0.1, 0.5}, 20, 256, 800, 0.05}},

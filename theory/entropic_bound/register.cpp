@@ -41,6 +41,9 @@ void register_claims(harness::Registry& registry) {
   // claims that carry it (attnlaw audit mutants). Capacity group:
   registry.add_mutant("eckart-young-tail-one-late",
                       "the Eckart-Young tail summed from k = r + 2 instead of k = r + 1 (one index late)");
+  registry.add_mutant("gd-unfactorised",
+                      "the EB.gd-* descents run on T itself from T0 = P0 Q0^T instead of on the factors P, Q of "
+                      "T = P Q^T (the factorisation, whose implicit bias the claims check, dropped)");
   registry.add_mutant("channel-map-bound-without-w-norm",
                       "the free-channel-map bound without its factor |W*|_F^2 (the tail of T* alone)");
 
