@@ -32,7 +32,8 @@ ATTNLAW_ENTROPIC_BOUND_CLAIMS(ATTNLAW_DECLARE_CLAIM)
 void register_claims(harness::Registry& registry) {
   registry.add_paper("EB",
                      "The Entropic Bound (task-intrinsic capacity of Transformers; paper not identified): "
-                     "statements reconstructed on a linear-attention surrogate, surrogate-derived, not paper-verified");
+                     "statements reconstructed on a linear-attention surrogate, surrogate-derived, not paper-verified",
+                     "theory/entropic_bound/THEORY.md");
 #define ATTNLAW_ADD_CLAIM(name) registry.add(name());
   ATTNLAW_ENTROPIC_BOUND_CLAIMS(ATTNLAW_ADD_CLAIM)
 #undef ATTNLAW_ADD_CLAIM

@@ -43,7 +43,8 @@ ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
 void register_claims(harness::Registry& registry) {
   registry.add_paper("MH",
                      "Pendharkar: Gradient Flow Structure and Quantitative Dynamics of Multi-Head Self-Attention "
-                     "(arXiv:2605.04279); statements reconstructed from the abstract");
+                     "(arXiv:2605.04279); statements reconstructed from the abstract",
+                     "theory/multihead_dynamics/THEORY.md");
 #define ATTNLAW_ADD_CLAIM(name) registry.add(name());
   ATTNLAW_MULTIHEAD_DYNAMICS_CLAIMS(ATTNLAW_ADD_CLAIM)
 #undef ATTNLAW_ADD_CLAIM

@@ -29,7 +29,8 @@ ATTNLAW_SCALING_LIMITS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
 
 void register_claims(harness::Registry& registry) {
   registry.add_paper(
-      "SL", "Bruno, Rigollet, Chen, Polyanskiy, Lin: Scaling Limits of Long-Context Transformers (arXiv:2605.08505)");
+      "SL", "Bruno, Rigollet, Chen, Polyanskiy, Lin: Scaling Limits of Long-Context Transformers (arXiv:2605.08505)",
+      "theory/scaling_limits/THEORY.md");
 #define ATTNLAW_ADD_CLAIM(name) registry.add(name());
   ATTNLAW_SCALING_LIMITS_CLAIMS(ATTNLAW_ADD_CLAIM)
 #undef ATTNLAW_ADD_CLAIM

@@ -17,7 +17,8 @@ ATTNLAW_STATISTICS_CLAIMS(ATTNLAW_DECLARE_CLAIM)
 
 void register_claims(harness::Registry& registry) {
   registry.add_paper(
-      "ST", "The statistical method of attnlaw itself (theory/statistics): null laws, multiplicity, uniform stream");
+      "ST", "The statistical method of attnlaw itself (theory/statistics): null laws, multiplicity, uniform stream",
+      "theory/statistics/THEORY.md");
 #define ATTNLAW_ADD_CLAIM(name) registry.add(name());
   ATTNLAW_STATISTICS_CLAIMS(ATTNLAW_ADD_CLAIM)
 #undef ATTNLAW_ADD_CLAIM

@@ -33,7 +33,8 @@ void register_claims(harness::Registry& registry) {
   registry.add_paper(
       "UF",
       "Hayase, Karakida: A Unified Framework for Critical Scaling of Inverse Temperature in Self-Attention "
-      "(arXiv:2605.12697)");
+      "(arXiv:2605.12697)",
+      "theory/unified_framework/THEORY.md");
 #define ATTNLAW_ADD_CLAIM(name) registry.add(name());
   ATTNLAW_UNIFIED_FRAMEWORK_CLAIMS(ATTNLAW_ADD_CLAIM)
 #undef ATTNLAW_ADD_CLAIM

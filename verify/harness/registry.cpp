@@ -4,18 +4,26 @@
 
 namespace attnlaw::harness {
 
-void Registry::add_paper(std::string tag, std::string title) {
-  for (const auto& [known, _] : papers_) {
-    if (known == tag) throw std::logic_error("paper added twice: " + tag);
+void Registry::add_paper(std::string tag, std::string title, std::string theory_document) {
+  for (const Paper& known : papers_) {
+    if (known.tag == tag) throw std::logic_error("paper added twice: " + tag);
   }
-  papers_.emplace_back(std::move(tag), std::move(title));
+  papers_.push_back({std::move(tag), std::move(title), std::move(theory_document)});
 }
 
 const std::string& Registry::paper_title(const std::string& tag) const noexcept {
-  for (const auto& [known, title] : papers_) {
-    if (known == tag) return title;
+  for (const Paper& known : papers_) {
+    if (known.tag == tag) return known.title;
   }
   return tag;
+}
+
+const std::string& Registry::paper_theory_document(const std::string& tag) const noexcept {
+  static const std::string none;
+  for (const Paper& known : papers_) {
+    if (known.tag == tag) return known.theory_document;
+  }
+  return none;
 }
 
 void Registry::add(std::unique_ptr<Claim> claim) {
@@ -63,7 +71,7 @@ void Registry::validate() {
 
 std::vector<std::string> Registry::papers() const {
   std::vector<std::string> tags;
-  for (const auto& [tag, title] : papers_) tags.push_back(tag);
+  for (const Paper& paper : papers_) tags.push_back(paper.tag);
   return tags;
 }
 

@@ -22,11 +22,15 @@ struct Mutant {
 // one claim and every claim's planted bug in the catalogue (checked by validate()).
 class Registry {
  public:
-  void add_paper(std::string tag, std::string title);
+  // `theory_document`: the repository path of the paper's theory document, which the claims'
+  // theorem references ("THEORY.md §2 ...") point into.
+  void add_paper(std::string tag, std::string title, std::string theory_document);
   void add(std::unique_ptr<Claim> claim);
   void add_mutant(std::string name, std::string description);
   // The title of a paper tag, or the tag itself when none was added.
   const std::string& paper_title(const std::string& tag) const noexcept;
+  // The theory document of a paper tag, or "" when none was added.
+  const std::string& paper_theory_document(const std::string& tag) const noexcept;
   // The paper tags, in the order they were added.
   std::vector<std::string> papers() const;
   const Claim* find(std::string_view id) const noexcept;
@@ -38,7 +42,10 @@ class Registry {
   void validate();
 
  private:
-  std::vector<std::pair<std::string, std::string>> papers_;
+  struct Paper {
+    std::string tag, title, theory_document;
+  };
+  std::vector<Paper> papers_;
   std::vector<std::unique_ptr<Claim>> claims_;
   std::vector<Mutant> mutants_;
 };

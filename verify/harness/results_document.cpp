@@ -86,6 +86,7 @@ Json results_document(const Registry& registry, const RunOutput& output, const R
                       {"paper", info.paper},
                       {"paper_title", registry.paper_title(info.paper)},
                       {"theorem", info.theorem},
+                      {"theory_document", registry.paper_theory_document(info.paper)},
                       {"statement", info.statement},
                       {"provenance", to_string(info.provenance)},
                       {"provenance_note", info.provenance_note},

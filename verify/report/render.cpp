@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "verify/report/atomic_file.hpp"
@@ -16,7 +17,8 @@ namespace {
 
 void render_validated(const nlohmann::json& results, const std::filesystem::path& dir) {
   // The markdown is rendered in memory first: an input problem surfaces before any file changes.
-  std::string markdown = render_markdown(results);
+  ReportPages pages = render_markdown(results);
+  std::string& markdown = pages.summary;
   // The real-attention diagnosis (`attnlaw diagnose --report dir`) is not part of results.json:
   // it is linked when the directory holds it.
   if (const std::string section = real_attention_section(dir); !section.empty()) {
@@ -25,6 +27,18 @@ void render_validated(const nlohmann::json& results, const std::filesystem::path
     while (markdown.size() >= 2 && markdown.ends_with("\n\n")) markdown.pop_back();
   }
   render_figures(results, dir / "figures");
+  // The paper pages first and REPORT.md, which links them, last; pages of papers this run does
+  // not hold are removed, so that no page of an earlier run is taken for this one's.
+  std::set<std::string> written;
+  for (const auto& [name, text] : pages.papers) {
+    write_file_atomically(dir / name, text);
+    written.insert(name);
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("REPORT-") && name.ends_with(".md") && !written.contains(name))
+      std::filesystem::remove(entry.path());
+  }
   write_file_atomically(dir / "REPORT.md", markdown);
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -54,6 +56,20 @@ std::string cell(std::string_view text) {
   return text.empty() ? std::string(kAbsent) : inline_text(text, Context::cell);
 }
 
+// GitHub's anchor of a heading: lower case, letters, digits, '-' and '_' kept, spaces to '-'.
+std::string heading_anchor(std::string_view heading) {
+  std::string out;
+  for (char ch : heading) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (std::isalnum(u) || ch == '-' || ch == '_') {
+      out += static_cast<char>(std::tolower(u));
+    } else if (ch == ' ') {
+      out += '-';
+    }
+  }
+  return out;
+}
+
 class Table {
  public:
   explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
@@ -93,11 +109,6 @@ std::string p_cell(const json& check) {
   std::string out = p_or_absent(number_at(check, "p_value"));
   if (const auto adjusted = number_at(check, "p_adjusted")) out += fmt::format(" (adj. {})", format_p(*adjusted));
   return out;
-}
-
-std::string minus_log10_p_cell(const json& check) {
-  const auto p = number_at(check, "p_value");
-  return p ? format_minus_log10_p(*p) : kAbsent;
 }
 
 std::string alpha_cell(const json& check) {
@@ -183,15 +194,30 @@ PolicyText policy_text(const json& results) {
   return t;
 }
 
-// " at per-check alpha 1e-06 (Holm within each paper, family alpha 1e-06)"
+// "family-wise alpha 1e-06 within each paper (Holm; each check's adjusted alpha is on its paper's page)"
 std::string policy_phrase(const PolicyText& t) {
-  std::string out;
-  if (t.alpha_per_check) out += fmt::format(" at per-check alpha {}", format_p(*t.alpha_per_check));
   std::vector<std::string> parts;
-  if (!t.adjustment.empty()) parts.push_back(t.family.empty() ? t.adjustment : t.adjustment + " " + t.family);
-  if (t.family_alpha) parts.push_back(fmt::format("family alpha {}", format_p(*t.family_alpha)));
-  if (!parts.empty()) out += fmt::format(" ({})", fmt::join(parts, ", "));
-  return out;
+  if (t.family_alpha) {
+    parts.push_back(
+        fmt::format("family-wise alpha {}{}{}", format_p(*t.family_alpha), t.family.empty() ? "" : " ", t.family));
+  } else if (t.alpha_per_check) {
+    parts.push_back(fmt::format("alpha {} per check", format_p(*t.alpha_per_check)));
+  }
+  if (!t.adjustment.empty())
+    parts.push_back(t.adjustment == "no multiplicity adjustment"
+                        ? t.adjustment
+                        : fmt::format("{}; each check's adjusted alpha is on its paper's page", t.adjustment));
+  if (parts.empty()) return {};
+  return fmt::format(" at {}", parts.size() == 1 ? parts[0] : fmt::format("{} ({})", parts[0], parts[1]));
+}
+
+bool is_statistical(const json& check) { return number_at(check, "p_value").has_value(); }
+
+// "345 statistical checks, 444 deterministic": the two kinds are judged differently.
+std::string kinds_phrase(const json& checks) {
+  std::size_t statistical = 0;
+  for (const json& c : checks) statistical += is_statistical(c);
+  return fmt::format("{} statistical, {} deterministic", statistical, checks.size() - statistical);
 }
 
 std::string thresholds_text(const PolicyText& t) {
@@ -317,18 +343,23 @@ void write_headline(std::string& out, const json& results, const PolicyText& pol
   if (checks.empty()) {
     out += "No checks were run.\n\n";
   } else if (anomalies.empty()) {
-    fmt::format_to(std::back_inserter(out), "All {} checks passed{}.\n\n", checks.size(), phrase);
+    fmt::format_to(std::back_inserter(out), "All {} checks passed ({}){}.\n\n", checks.size(), kinds_phrase(checks),
+                   phrase);
   } else {
     std::vector<std::string> counts;
     if (fail) counts.push_back(fmt::format("{} FAIL", fail));
     if (suspect) counts.push_back(fmt::format("{} SUSPECT", suspect));
-    fmt::format_to(std::back_inserter(out), "{} of {} checks did not pass{}: {}.\n\n", anomalies.size(), checks.size(),
-                   phrase, fmt::join(counts, ", "));
+    fmt::format_to(std::back_inserter(out), "{} of {} checks ({}) did not pass{}: {}.\n\n", anomalies.size(),
+                   checks.size(), kinds_phrase(checks), phrase, fmt::join(counts, ", "));
     Table table({"claim", "test", "params", "statistic", "p", "adjusted alpha", "verdict"});
     for (const json* c : anomalies) {
-      table.add({cell(c->at("claim").get<std::string>()), cell(c->at("test").get<std::string>()), params_cell(*c),
-                 sig_or_absent(number_at(*c, "statistic")), p_cell(*c), p_or_absent(number_at(*c, "alpha_adjusted")),
-                 verdict_cell(c->at("verdict").get<std::string>())});
+      const std::string claim = c->at("claim").get<std::string>();
+      table.add(
+          {fmt::format("[{}]({})", inline_text(claim, Context::link),
+                       fmt::format("{}#{}", paper_page_name(c->at("paper").get<std::string>()), heading_anchor(claim))),
+           cell(c->at("test").get<std::string>()), params_cell(*c), sig_or_absent(number_at(*c, "statistic")),
+           p_cell(*c), p_or_absent(number_at(*c, "alpha_adjusted")),
+           verdict_cell(c->at("verdict").get<std::string>())});
     }
     table.write(out);
     out += '\n';
@@ -351,11 +382,11 @@ void write_run(std::string& out, const json& results) {
   std::string claims;
   if (const auto it = results.find("selection"); it != results.end()) {
     for (const json& id : *it) claims += fmt::format(" --claim '{}'", id.get<std::string>());
-    fmt::format_to(std::back_inserter(out),
-                   "- selection: a subset of the battery ({} given); each paper's Holm family "
-                   "is the selected claims' checks, so adjusted p-values differ from the full battery's\n",
-                   it->size() == 1 ? std::string("1 claim id or pattern")
-                                   : fmt::format("{} claim ids or patterns", it->size()));
+    fmt::format_to(
+        std::back_inserter(out),
+        "- selection: a subset of the battery ({} given); each paper's Holm family "
+        "is the selected claims' checks, so adjusted p-values differ from the full battery's\n",
+        it->size() == 1 ? std::string("1 claim id or pattern") : fmt::format("{} claim ids or patterns", it->size()));
   }
   if (const std::string mutant = string_or(results, "mutant"); !mutant.empty()) {
     claims += fmt::format(" --mutant {}", mutant);
@@ -414,14 +445,206 @@ void write_provenance(std::string& out, const json& results) {
   out += '\n';
 }
 
+// --- the claim table of REPORT.md -------------------------------------------------------------
+
+// The first sentence of a statement (up to ". " before a capital), at most ~160 characters.
+std::string short_statement(const std::string& statement) {
+  std::size_t end = statement.size();
+  for (std::size_t k = 0; k + 2 < statement.size(); ++k) {
+    if (statement[k] != '.' || statement[k + 1] != ' ' || !std::isupper(static_cast<unsigned char>(statement[k + 2])))
+      continue;
+    // "i.i.d. Gumbel", "e.g. X": a word with a dot inside is an abbreviation, not a sentence end.
+    const std::size_t word = statement.rfind(' ', k);
+    const std::size_t word_begin = word == std::string::npos ? 0 : word + 1;
+    if (statement.find('.', word_begin) < k) continue;
+    {
+      end = k + 1;
+      break;
+    }
+  }
+  constexpr std::size_t kMax = 160;
+  if (end <= kMax) return statement.substr(0, end);
+  const std::size_t space = statement.rfind(' ', kMax);
+  return fmt::format("{} \u2026", statement.substr(0, space == std::string::npos ? kMax : space));
+}
+
+std::string claim_provenance(const ClaimGroup& g) {
+  if (!g.claim) return kAbsent;
+  const std::string tag = string_or(*g.claim, "provenance");
+  std::string note = string_or(*g.claim, "provenance_note");
+  // The bracketed tags that open the note; the rest of it is on the paper's page.
+  std::size_t tags_end = 0;
+  while (tags_end < note.size() && note[tags_end] == '[') {
+    const std::size_t close = note.find(']', tags_end);
+    if (close == std::string::npos) break;
+    tags_end = close + 1;
+    while (tags_end < note.size() && (note[tags_end] == ' ' || note[tags_end] == '+')) ++tags_end;
+  }
+  note = note.substr(0, tags_end);
+  while (!note.empty() && (note.back() == ' ' || note.back() == '+')) note.pop_back();
+  if (note.empty()) return cell(tag);
+  return cell(tag.empty() ? note : fmt::format("{} {}", tag, note));
+}
+
+// The smallest p of the statistical checks and the worst ratio of the deterministic ones.
+std::string claim_evidence(const ClaimGroup& g) {
+  std::optional<double> smallest_p, worst_ratio;
+  for (const json* c : g.checks) {
+    if (const auto p = number_at(*c, "p_value")) {
+      smallest_p = smallest_p ? std::min(*smallest_p, *p) : *p;
+    } else if (const auto ratio = number_at(*c, "statistic")) {
+      worst_ratio = worst_ratio ? std::max(*worst_ratio, *ratio) : *ratio;
+    }
+  }
+  std::vector<std::string> parts;
+  if (smallest_p) parts.push_back(fmt::format("p {}", format_p(*smallest_p)));
+  if (worst_ratio) parts.push_back(fmt::format("ratio {}", format_significant(*worst_ratio)));
+  return parts.empty() ? std::string(kAbsent) : fmt::format("{}", fmt::join(parts, "; "));
+}
+
+// The weakest of the claim's power statements: the largest detectable discrepancy relative to
+// its target where targets are stated, else the largest of the most common kind.
+std::string claim_detectable(const ClaimGroup& g) {
+  const json* worst_targeted = nullptr;
+  double worst_share = -1;
+  std::map<std::string, std::pair<std::size_t, const json*>> by_name;  // count, largest delta
+  for (const json* c : g.checks) {
+    const auto it = c->find("detectable");
+    if (it == c->end() || !it->is_object()) continue;
+    const auto delta = number_at(*it, "delta");
+    if (!delta) continue;
+    if (const auto target = number_at(*it, "target"); target && *target > 0 && *delta / *target > worst_share) {
+      worst_share = *delta / *target;
+      worst_targeted = &*it;
+    }
+    auto& [count, largest] = by_name[string_or(*it, "name")];
+    ++count;
+    if (!largest || *number_at(*largest, "delta") < *delta) largest = &*it;
+  }
+  const json* shown = worst_targeted;
+  if (!shown) {
+    std::size_t most = 0;
+    for (const auto& [name, entry] : by_name) {
+      if (entry.first > most) {
+        most = entry.first;
+        shown = entry.second;
+      }
+    }
+  }
+  if (!shown) return kAbsent;
+  std::string out = fmt::format("{}: {}", string_or(*shown, "name"), format_significant(*number_at(*shown, "delta")));
+  if (const auto target = number_at(*shown, "target")) out += fmt::format(" (target {})", format_significant(*target));
+  return cell(out);
+}
+
+std::string page_link(const std::string& tag, const std::string& anchor_heading = {}) {
+  const std::string page = paper_page_name(tag);
+  return anchor_heading.empty() ? page : fmt::format("{}#{}", page, heading_anchor(anchor_heading));
+}
+
+void write_claim_table(std::string& out, const std::vector<PaperGroup>& papers) {
+  out += "## Claims\n\n";
+  for (const PaperGroup& p : papers) {
+    std::size_t counts[3] = {0, 0, 0}, checks = 0;
+    for (const ClaimGroup& g : p.claims) {
+      for (const json* c : g.checks) ++counts[verdict_rank(c->at("verdict").get<std::string>())];
+      checks += g.checks.size();
+    }
+    fmt::format_to(std::back_inserter(out), "- [{}]({}){}: {} claims, {} checks: {}\n",
+                   inline_text(p.tag, Context::link), page_link(p.tag),
+                   p.title.empty() ? std::string() : fmt::format(" {}", inline_text(p.title)), p.claims.size(), checks,
+                   count_phrase(counts[0], counts[1], counts[2]));
+  }
+  out +=
+      "\nSmallest p: over the claim's statistical checks, before adjustment; ratio: the worst ratio of a "
+      "deterministic check to its bound (FAIL above 1). Detectable: the weakest of the claim's checks, the "
+      "smallest discrepancy it detects at power 0.99 (relative to its target where one is stated).\n\n";
+  Table table(
+      {"claim", "statement", "provenance", "checks", "smallest p; worst ratio", "detectable at power 0.99", "verdict"});
+  for (const PaperGroup& p : papers) {
+    for (const ClaimGroup& g : p.claims) {
+      table.add({fmt::format("[{}]({})", inline_text(g.id, Context::link), page_link(p.tag, g.id)),
+                 g.claim ? cell(short_statement(string_or(*g.claim, "statement"))) : std::string(kAbsent),
+                 claim_provenance(g), fmt::format("{}", g.checks.size()), claim_evidence(g), claim_detectable(g),
+                 verdict_cell(claim_verdict(g))});
+    }
+  }
+  table.write(out);
+  out += '\n';
+}
+
+// What a verdict means, for a reader meeting the report cold; the counts come from the claims.
+void write_reading_guide(std::string& out, const std::vector<PaperGroup>& papers) {
+  std::map<std::string, std::size_t> by_provenance;
+  std::size_t claims = 0;
+  for (const PaperGroup& p : papers) {
+    for (const ClaimGroup& g : p.claims) {
+      ++claims;
+      if (g.claim) ++by_provenance[string_or(*g.claim, "provenance", "unstated")];
+    }
+  }
+  std::vector<std::string> counts;
+  for (const auto& [tag, n] : by_provenance) counts.push_back(fmt::format("{} `{}`", n, tag));
+  out += "## What a PASS means\n\n";
+  out +=
+      "Each claim is a statement of a limit theorem, checked at the grid points its page lists: the finite-n "
+      "object is simulated (or computed exactly) and compared with a high-precision reference of the limit law. "
+      "A PASS means no check found a discrepancy at the stated error rates, and each check says the smallest "
+      "discrepancy it would have detected. It is evidence for the statement at those points, not a proof of the "
+      "theorem, and it says nothing about discrepancies smaller than the detectable ones.\n\n";
+  fmt::format_to(std::back_inserter(out),
+                 "The papers' full texts were not available to the project. Claims marked `derived` are the "
+                 "project's reconstructions: their statements and constants were derived from first principles "
+                 "(in each paper's theory document) and a PASS verifies the reconstruction, not the paper's own "
+                 "wording; `paper-summary` claims come from a third-party summary; `paper` claims are stated in "
+                 "the paper's abstract or in earlier literature. Here: {} claims, {}.\n\n",
+                 claims, fmt::join(counts, ", "));
+  out += "## Provenance tags\n\n";
+  Table key({"tag", "meaning"});
+  key.add({"`paper` / [paper]", "stated in the paper's abstract (for MH.baseline: in the earlier GLPR paper)"});
+  key.add({"`paper-summary` / [summary]", "from a third-party summary of the paper, not from its text"});
+  key.add({"[prior]", "earlier literature the paper builds on"});
+  key.add({"`derived` / [derived]", "derived by the project: a reconstruction of the statement or of its constant"});
+  key.add({"[checked]", "an independent numerical computation agreed with the derivation"});
+  key.add({"`a + b`", "the statement is from a, its formula or constant from b"});
+  key.write(out);
+  out += '\n';
+}
+
+// --- the page of one paper --------------------------------------------------------------------
+
+// "THEORY.md §2 ..." becomes a link into the paper's theory document, relative to a report
+// directory reports/<battery>/ of the repository.
+std::string theorem_text(const json& claim) {
+  std::string text = inline_text(string_or(claim, "theorem"));
+  const std::string document = string_or(claim, "theory_document");
+  constexpr std::string_view kName = "THEORY.md";
+  if (document.empty() || !text.starts_with(kName)) return text;
+  std::size_t end = kName.size();
+  if (text.compare(end, std::string_view(" \u00a7").size(), " \u00a7") == 0) {
+    end += std::string_view(" \u00a7").size();
+    while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.')) ++end;
+    if (text[end - 1] == '.') --end;
+  }
+  return fmt::format("[{}](../../{}){}", text.substr(0, end), document, text.substr(end));
+}
+
+std::string params_line(const json& check) {
+  const auto it = check.find("params");
+  if (it == check.end() || it->empty()) return "no parameters";
+  std::vector<std::string> parts;
+  for (const auto& [key, value] : it->items()) parts.push_back(fmt::format("{}={}", key, format_json_scalar(value)));
+  return inline_text(fmt::format("{}", fmt::join(parts, ", ")));
+}
+
 void write_claim(std::string& out, const ClaimGroup& g) {
-  fmt::format_to(std::back_inserter(out), "### {}: {}\n\n", inline_text(g.id), claim_verdict(g));
+  fmt::format_to(std::back_inserter(out), "## {}\n\n- Verdict: {}\n", inline_text(g.id),
+                 verdict_cell(claim_verdict(g)));
   if (g.claim) {
     const json& c = *g.claim;
     if (const std::string s = string_or(c, "statement"); !s.empty())
       fmt::format_to(std::back_inserter(out), "- Statement: {}\n", inline_text(s));
-    if (const std::string s = string_or(c, "theorem"); !s.empty())
-      fmt::format_to(std::back_inserter(out), "- Theorem: {}\n", inline_text(s));
+    if (!string_or(c, "theorem").empty()) fmt::format_to(std::back_inserter(out), "- Theorem: {}\n", theorem_text(c));
     std::string prov = string_or(c, "provenance");
     if (const std::string note = string_or(c, "provenance_note"); !note.empty())
       prov = prov.empty() ? note : prov + " " + note;
@@ -434,17 +657,30 @@ void write_claim(std::string& out, const ClaimGroup& g) {
   fmt::format_to(std::back_inserter(out), "- Checks: {} ({})\n\n", g.checks.size(),
                  count_phrase(counts[0], counts[1], counts[2]));
 
-  if (!g.checks.empty()) {
-    Table table({"params", "test", "target", "statistic", "p", "-log10 p", "p-method", "alpha / adjusted",
-                 "effect [CI]", "detectable (power)", "verdict"});
-    for (const json* c : g.checks) {
-      table.add({params_cell(*c), cell(c->at("test").get<std::string>()), cell(string_or(*c, "target")),
-                 sig_or_absent(number_at(*c, "statistic")), p_cell(*c), minus_log10_p_cell(*c),
-                 cell(string_or(*c, "p_method")), alpha_cell(*c), effect_cell(*c), detectable_cell(*c),
-                 verdict_cell(c->at("verdict").get<std::string>())});
+  // One table per experiment point, its parameters stated once above it.
+  for (std::size_t begin = 0; begin < g.checks.size();) {
+    const json& first = *g.checks[begin];
+    const auto same_point = [&](const json* c) {
+      return string_or(*c, "experiment") == string_or(first, "experiment") &&
+             c->value("params", json::object()) == first.value("params", json::object());
+    };
+    std::size_t end = begin + 1;
+    while (end < g.checks.size() && same_point(g.checks[end])) ++end;
+    const std::string experiment = string_or(first, "experiment");
+    fmt::format_to(std::back_inserter(out), "### {}{}\n\n",
+                   experiment.empty() ? std::string() : fmt::format("`{}`: ", inline_text(experiment)),
+                   params_line(first));
+    Table table({"test", "target", "statistic", "p", "p-method", "alpha / adjusted", "effect [CI]",
+                 "detectable (power)", "verdict"});
+    for (std::size_t k = begin; k < end; ++k) {
+      const json& c = *g.checks[k];
+      table.add({cell(c.at("test").get<std::string>()), cell(string_or(c, "target")),
+                 sig_or_absent(number_at(c, "statistic")), p_cell(c), cell(string_or(c, "p_method")), alpha_cell(c),
+                 effect_cell(c), detectable_cell(c), verdict_cell(c.at("verdict").get<std::string>())});
     }
     table.write(out);
     out += '\n';
+    begin = end;
   }
   if (!g.figures.empty()) {
     out += "Figures:\n\n";
@@ -454,7 +690,7 @@ void write_claim(std::string& out, const ClaimGroup& g) {
 }
 
 void write_paper_table(std::string& out, const json& t) {
-  fmt::format_to(std::back_inserter(out), "### {}\n\n", inline_text(t.at("title").get<std::string>()));
+  fmt::format_to(std::back_inserter(out), "## {}\n\n", inline_text(t.at("title").get<std::string>()));
   if (const std::string note = string_or(t, "note"); !note.empty())
     fmt::format_to(std::back_inserter(out), "{}\n\n", inline_text(note));
   std::vector<std::string> header;
@@ -469,12 +705,18 @@ void write_paper_table(std::string& out, const json& t) {
   out += '\n';
 }
 
-void write_paper(std::string& out, const PaperGroup& p) {
-  if (p.title.empty()) {
-    fmt::format_to(std::back_inserter(out), "## {}\n\n", inline_text(p.tag));
-  } else {
-    fmt::format_to(std::back_inserter(out), "## {}: {}\n\n", inline_text(p.tag), inline_text(p.title));
+std::string paper_page(const json& results, const PaperGroup& p) {
+  std::string out;
+  fmt::format_to(std::back_inserter(out), "# attnlaw report, {} battery: {}\n\n",
+                 inline_text(results.at("battery").get<std::string>()), inline_text(p.tag));
+  if (!p.title.empty()) fmt::format_to(std::back_inserter(out), "{}\n\n", inline_text(p.title));
+  std::string document;
+  for (const ClaimGroup& g : p.claims) {
+    if (g.claim && document.empty()) document = string_or(*g.claim, "theory_document");
   }
+  out += "Back to the summary: [REPORT.md](REPORT.md)";
+  if (!document.empty()) fmt::format_to(std::back_inserter(out), ". Theory: [{0}](../../{0})", inline_text(document));
+  out += ".\n\n";
   std::size_t counts[3] = {0, 0, 0}, checks = 0;
   for (const ClaimGroup& g : p.claims) {
     for (const json* c : g.checks) ++counts[verdict_rank(c->at("verdict").get<std::string>())];
@@ -484,31 +726,49 @@ void write_paper(std::string& out, const PaperGroup& p) {
                  count_phrase(counts[0], counts[1], counts[2]));
   for (const ClaimGroup& g : p.claims) write_claim(out, g);
   for (const json* t : p.tables) write_paper_table(out, *t);
+  return out;
+}
+
+// One trailing newline, whatever the last section wrote.
+void end_document(std::string& out) {
+  while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
 }
 
 }  // namespace
 
-std::string render_markdown(const json& results) {
+std::string paper_page_name(const std::string& tag) {
+  std::string safe;
+  for (char ch : tag) safe += std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' ? ch : '_';
+  return fmt::format("REPORT-{}.md", safe);
+}
+
+ReportPages render_markdown(const json& results) {
   validate_results(results, "results.json");
   const PolicyText policy = policy_text(results);
+  std::vector<const json*> unattached;
+  const std::vector<PaperGroup> papers = group(results, unattached);
 
-  std::string out;
+  ReportPages pages;
+  std::string& out = pages.summary;
   fmt::format_to(std::back_inserter(out), "# attnlaw report: {} battery\n\n",
                  inline_text(results.at("battery").get<std::string>()));
   write_headline(out, results, policy);
+  write_reading_guide(out, papers);
+  write_claim_table(out, papers);
   write_run(out, results);
   write_provenance(out, results);
-
-  std::vector<const json*> unattached;
-  for (const PaperGroup& p : group(results, unattached)) write_paper(out, p);
   if (!unattached.empty()) {
     out += "## Other figures\n\n";
     write_figure_links(out, unattached);
     out += '\n';
   }
-  // One trailing newline, whatever the last section wrote.
-  while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
-  return out;
+  end_document(out);
+  for (const PaperGroup& p : papers) {
+    std::string page = paper_page(results, p);
+    end_document(page);
+    pages.papers.emplace_back(paper_page_name(p.tag), std::move(page));
+  }
+  return pages;
 }
 
 }  // namespace attnlaw::report

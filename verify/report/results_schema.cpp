@@ -144,7 +144,7 @@ void validate_claim(const Validator& v, const json& c, const std::string& path, 
   const json& id = v.require(c, path, "id");
   v.expect_string(id, Validator::join(path, "id"));
   v.expect_string(v.require(c, path, "paper"), Validator::join(path, "paper"));
-  for (const char* key : {"paper_title", "theorem", "statement", "provenance", "provenance_note"})
+  for (const char* key : {"paper_title", "theorem", "theory_document", "statement", "provenance", "provenance_note"})
     v.optional_field(c, path, key, &Validator::expect_string);
   v.optional_field(c, path, "verdict", &Validator::expect_verdict);
   if (!ids.insert(id.get<std::string>()).second)

@@ -91,7 +91,13 @@ TEST(RenderReportDirectory, WritesReportAndFigures) {
   ScratchDir dir;
   write_file_atomically(dir.path() / "results.json", read_text(test_support::fixture_path()));
   render_report_directory(dir.path());
-  EXPECT_EQ(read_text(dir.path() / "REPORT.md"), render_markdown(load_fixture()));
+  const ReportPages pages = render_markdown(load_fixture());
+  EXPECT_EQ(read_text(dir.path() / "REPORT.md"), pages.summary);
+  for (const auto& [name, text] : pages.papers) EXPECT_EQ(read_text(dir.path() / name), text) << name;
+  // A page of a paper this run does not hold, left by an earlier run, is removed.
+  write_file_atomically(dir.path() / "REPORT-OLD.md", "stale");
+  render_report_directory(dir.path());
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "REPORT-OLD.md"));
   EXPECT_TRUE(std::filesystem::is_regular_file(dir.path() / "figures" / "xa-mean-pass-pit.svg"));
   EXPECT_TRUE(std::filesystem::is_regular_file(dir.path() / "figures" / "xa-variance-ladder.svg"));
 }
