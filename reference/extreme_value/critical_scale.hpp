@@ -13,10 +13,10 @@
 
 namespace attnlaw::reference {
 
-// The sphere's critical parametrisation (SL.md §2): keys uniform on S^{d-1} have the gap law
-// P(1 - <q,k> <= tau) ~ A_d tau^{(d-1)/2}, so beta_n = gamma n^{2/(d-1)} puts the softmax at its
-// critical window. Everything that turns gamma into beta (or back) uses these four, so that the
-// scale is written once.
+// The sphere's critical parametrisation (theory/scaling_limits/THEORY.md §2, SL.critical.scale-exponent):
+// keys uniform on S^{d-1} have the gap law P(1 - <q,k> <= tau) ~ A_d tau^{(d-1)/2}, so
+// beta_n = gamma n^{2/(d-1)} puts the softmax at its critical window. Everything that turns gamma
+// into beta (or back) uses these four, so that the scale is written once.
 inline double sphere_critical_exponent(int d) { return 2.0 / (d - 1); }
 inline double sphere_critical_scale(int d, double n) { return std::pow(n, sphere_critical_exponent(d)); }
 inline double sphere_critical_beta(int d, double gamma, double n) { return gamma * sphere_critical_scale(d, n); }

@@ -3,7 +3,8 @@
 // Functionals of the normalised weights, written once for both point models of point_models.hpp
 // (the critical Poisson limit and the exact finite-n sphere law). All come from the Mecke /
 // Campbell formula E sum_j h(x_j, rest) = int rho(a) E h(x(a), all points) da and from
-// 1/y^k = Gamma(k)^{-1} int_0^inf lambda^{k-1} e^{-lambda y} dlambda (SL.md, sections 2-3):
+// 1/y^k = Gamma(k)^{-1} int_0^inf lambda^{k-1} e^{-lambda y} dlambda
+// (theory/scaling_limits/THEORY.md §2-§3):
 //
 //  E W_1 = int rho(a) int_0^inf e^{-mu} exp(Lambda(a, ln mu + x(a), 1)) dmu da
 //      (mu = lambda y_a removes the scale; Lambda carries "no point below a");

@@ -167,7 +167,8 @@ Estimate<Real> log_lambda_integral(const G& g, Real tail) {
 
 }  // namespace detail
 
-// E W_1 = int_0^inf exp(-s - theta Ein(s)) ds  (Mecke over the top point, SL.md).
+// E W_1 = int_0^inf exp(-s - theta Ein(s)) ds  (Mecke over the top point; theory/scaling_limits/THEORY.md
+// §2, SL.critical.top-weight).
 template <class Real>
 Estimate<Real> d3_mean_top_weight(Real theta) {
   using std::abs;
@@ -180,7 +181,8 @@ Estimate<Real> d3_mean_top_weight(Real theta) {
   return {fine, abs(fine - coarse) + 64 * std::numeric_limits<Real>::epsilon()};
 }
 
-// E sum_j W_j^2 = (1/c) int_0^inf e^{-Ein(l)/c} (1 - e^{-l}(1 + l)) / l dl   (SL.md).
+// E sum_j W_j^2 = (1/c) int_0^inf e^{-Ein(l)/c} (1 - e^{-l}(1 + l)) / l dl
+// (theory/scaling_limits/THEORY.md §2, SL.critical.finite-mass).
 template <class Real>
 Estimate<Real> d3_mean_sum_squares(Real theta) {
   using std::abs;
@@ -209,7 +211,8 @@ Estimate<Real> d3_mean_sum_squares(Real theta) {
   return detail::log_lambda_integral(g, tail);
 }
 
-// E energy = E sum_j W_j c Gamma_j = (1/c) int_0^inf e^{-Ein(l)/c} Ein(l)/l dl   (SL.md).
+// E energy = E sum_j W_j c Gamma_j = (1/c) int_0^inf e^{-Ein(l)/c} Ein(l)/l dl
+// (theory/scaling_limits/THEORY.md §2, SL.critical.output-energy).
 template <class Real>
 Estimate<Real> d3_mean_energy(Real theta) {
   using std::exp;

@@ -1,8 +1,8 @@
 #pragma once
 
 // Exact finite-n references for n keys i.i.d. uniform on S^{d-1} at inverse temperature beta
-// (SL.md section 3, "Exact finite-n references"): gaps t_i with t/2 ~ Beta(m, m), x_i = e^{-beta t_i},
-// w_i = x_i / sum_j x_j, phi(lambda) = E e^{-lambda x}. The functionals are those of
+// (theory/scaling_limits/THEORY.md §3, "Exact finite-n references"): gaps t_i with t/2 ~ Beta(m, m),
+// x_i = e^{-beta t_i}, w_i = x_i / sum_j x_j, phi(lambda) = E e^{-lambda x}. The functionals are those of
 // critical_functionals.hpp on SphereFiniteModel:
 //   E sum_i w_i^k = n Gamma(k)^{-1} int lambda^{k-1} E[x^k e^{-lambda x}] phi(lambda)^{n-1} dlambda,
 //   E W_1 = n int f(t) int e^{-mu} psi_t(mu e^{beta t})^{n-1} dmu dt, psi_t = E[e^{-lambda x}; t' > t],

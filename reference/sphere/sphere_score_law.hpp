@@ -1,7 +1,7 @@
 #pragma once
 
 // Law of the score gap t = 1 - <q,k> for a key k uniform on S^{d-1} and a fixed unit query q:
-// t/2 ~ Beta(m, m), m = (d-1)/2 (SL.md section 1), and its local constants at t = 0.
+// t/2 ~ Beta(m, m), m = (d-1)/2 (theory/scaling_limits/THEORY.md §1), and its local constants at t = 0.
 // The distribution functions go through Boost's regularised incomplete beta, whose two tails are
 // computed separately: the CDF at tiny t and the survival function at t near 2 keep full relative
 // accuracy (never 1 - other tail). Valid for every d >= 2 (tested to d = 4096).
@@ -27,7 +27,7 @@ Estimate<Real> gap_quantile(int d, Real p);
 template <class Real>
 Estimate<Real> gap_survival_quantile(int d, Real q);
 
-// Local constants of the uniform law at the query (SL.md section 1, constants table):
+// Local constants of the uniform law at the query (theory/scaling_limits/THEORY.md §1, constants table):
 //   kappa_d = Gamma(d/2) / (2 sqrt(pi) Gamma((d+1)/2))   (P(|k - q| <= r) ~ kappa_d r^{d-1}),
 //   L = A_d = 2^{(d-1)/2} kappa_d                         (P(t <= tau) ~ A_d tau^m),
 //   c/gamma = A_d^{-2/(d-1)} = 1 / (2 kappa_d^{2/(d-1)}),

@@ -1,7 +1,7 @@
 #pragma once
 
 // Closed forms of the vMF moments for d = 3 and d = 5 (half-integer Bessel orders), an independent
-// cross-check of reference/sphere/vmf_moments.hpp (SL.md section 3):
+// cross-check of reference/sphere/vmf_moments.hpp (theory/scaling_limits/THEORY.md §3):
 //   d = 3: M = sinh b / b,                A = coth b - 1/b (Langevin L(b)),   P = b coth b;
 //   d = 5: M = 3 (b cosh b - sinh b)/b^3, A = 1/L(b) - 3/b (from I_{1/2}/I_{3/2} = 3/b + I_{5/2}/I_{3/2}).
 // Below b = 1 the differences cancel, so the Bernoulli series of b coth b is used there:

@@ -1,5 +1,5 @@
 // SL.critical.output-energy and SL.critical.output-tangential: the attention output at
-// beta_n = gamma n^{2/(d-1)} (SL.md §2). Its radial part beta_n (1 - <q,ybar>) and its tangential
+// beta_n = gamma n^{2/(d-1)} (THEORY.md §2). Its radial part beta_n (1 - <q,ybar>) and its tangential
 // part n^{2/(d-1)} |P_perp ybar|^2 are checked in mean against the exact finite-n values, and in
 // law against the limit point process (two-sample Anderson-Darling against the PPP sampler).
 #include <fmt/core.h>
@@ -82,7 +82,7 @@ harness::ExperimentResult tangential(const CriticalExperiment& e, const Critical
 std::unique_ptr<harness::Claim> critical_output_energy() {
   auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
       harness::ClaimInfo{
-          "SL.critical.output-energy", "SL", "SL.md §2 SL.critical.output-energy; paper §4",
+          "SL.critical.output-energy", "SL", "THEORY.md §2 SL.critical.output-energy; paper §4",
           "At criticality the radial part of the output beta_n (1 - <q,ybar>) converges in law to the Gibbs mean "
           "energy sum_j W_j c Gamma_j^p of the limit point process.",
           harness::Provenance::derived, "[derived][checked]"},
@@ -96,7 +96,7 @@ std::unique_ptr<harness::Claim> critical_output_energy() {
 std::unique_ptr<harness::Claim> critical_output_tangential() {
   auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
       harness::ClaimInfo{
-          "SL.critical.output-tangential", "SL", "SL.md §2 SL.critical.output-tangential; paper §4",
+          "SL.critical.output-tangential", "SL", "THEORY.md §2 SL.critical.output-tangential; paper §4",
           "At criticality n^{1/(d-1)} P_perp ybar converges in law to sum_j W_j (Gamma_j/kappa_d)^{1/(d-1)} U_j "
           "(non-Gaussian), U_j uniform on the unit sphere of q-perp.",
           harness::Provenance::derived, "[derived][checked]"},

@@ -1,6 +1,6 @@
 // SL.global-average: at fixed beta, keys uniform on S^{d-1} and the identity value map,
 //   E ybar -> A_d(beta) q,   sqrt(n) (ybar - A_d(beta) q) => N(0, Sigma(beta)),
-// Sigma = var_par q q^T + var_perp P_perp (SL.md, global row of the regime map).
+// Sigma = var_par q q^T + var_perp P_perp (THEORY.md §2 SL.global-average; §1, global row of the regime map).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -37,7 +37,7 @@ std::unique_ptr<harness::Claim> global_average() {
   auto claim = std::make_unique<harness::ClaimSpec<OutputModel>>(
       harness::ClaimInfo{
           "SL.global-average", "SL",
-          "SL.md §1 regime map (global row); SL.subcritical.bias and .gaussian at fixed beta",
+          "THEORY.md §2 SL.global-average; §1 regime map (global row); SL.subcritical.bias and .gaussian at fixed beta",
           "At fixed beta, with n keys uniform on S^{d-1}, ybar -> A_d(beta) q with A_d = I_{d/2}/I_{d/2-1}, and "
           "sqrt(n)(ybar - A_d q) is asymptotically N(0, var_par q q^T + var_perp P_perp) with the exact vMF moments.",
           harness::Provenance::derived, "[derived][checked]"},

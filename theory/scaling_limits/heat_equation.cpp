@@ -1,5 +1,5 @@
 // SL.heat-equation: subcritical self-attention is one explicit Euler step of the backward heat
-// equation (SL.md §2). For keys with density rho on S^{d-1}, Laplace's method gives
+// equation (THEORY.md §2). For keys with density rho on S^{d-1}, Laplace's method gives
 // T_inf(x) = (1 - (d-1)/(2 beta)) x + beta^{-1} grad_S log rho(x) + O(beta^{-2}): the tangential
 // drift is beta^{-1} grad_S log rho(x), which pushes the density up its gradient (d_t rho = -Lap rho).
 //
@@ -164,7 +164,7 @@ harness::ExperimentResult mean_drift(const MonteCarloPoint& p, const KeyDensity&
 std::unique_ptr<harness::Claim> heat_equation() {
   auto claim = std::make_unique<harness::ClaimSpec<KeyDensity>>(
       harness::ClaimInfo{
-          "SL.heat-equation", "SL", "SL.md §2 SL.heat-equation; paper abstract (backward heat equation)",
+          "SL.heat-equation", "SL", "THEORY.md §2 SL.heat-equation; paper abstract (backward heat equation)",
           "For keys with smooth density rho > 0 and 1 << beta_n << n^{2/(d+1)}, the attention map is "
           "T(x) = (1 - (d-1)/(2 beta)) x + beta^{-1} grad_S log rho(x) + O(beta^{-2}); renormalised to the sphere its "
           "push-forward is rho - beta^{-1} Lap_S rho + O(beta^{-2}): one Euler step, time step 1/beta, of d_t rho = "

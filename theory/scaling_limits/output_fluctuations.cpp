@@ -26,8 +26,8 @@ FirstOrderMoments exact_first_order_moments(int d, double beta) {
   return {exact.A.value, exact.var_perp.value, exact.var_par.value, exact.bias.value};
 }
 
-// Planted bug "subcritical-two-term-centring", the centring pitfall of SL.md: A_d(beta) replaced
-// by its expansion 1 - (d-1)/(2 beta).
+// Planted bug "subcritical-two-term-centring", the centring pitfall of THEORY.md §2 SL.subcritical.bias:
+// A_d(beta) replaced by its expansion 1 - (d-1)/(2 beta).
 FirstOrderMoments first_order_two_term_centring(int d, double beta) {
   FirstOrderMoments m = exact_first_order_moments(d, beta);
   m.A = 1 - (d - 1) / (2 * beta);

@@ -2,7 +2,8 @@
 // The experiment behind SL.global-average and SL.subcritical.*: n uniform keys on S^{d-1}, the
 // softmax output ybar at inverse temperature beta, compared with the exact first-order moments
 //   E<q,ybar> = A + bias/n,  n Var<q,ybar> = var_par + O(1/n),  n Cov(P_perp ybar) = (var_perp + O(1/n)) P_perp
-// of reference/sphere/vmf_moments.hpp (SL.md, SL.subcritical.bias and SL.subcritical.gaussian).
+// of reference/sphere/vmf_moments.hpp (THEORY.md §2, SL.global-average, SL.subcritical.bias and
+// SL.subcritical.gaussian).
 #include <Eigen/Core>
 
 #include <cmath>

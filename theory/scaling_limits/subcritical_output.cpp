@@ -52,7 +52,7 @@ harness::ExperimentResult output_checks(const SubcriticalPoint& p, const OutputM
 std::unique_ptr<harness::Claim> subcritical_bias() {
   auto claim = std::make_unique<harness::ClaimSpec<OutputModel>>(
       harness::ClaimInfo{
-          "SL.subcritical.bias", "SL", "SL.md §2 SL.subcritical.bias; paper §4 (outputs, subcritical)",
+          "SL.subcritical.bias", "SL", "THEORY.md §2 SL.subcritical.bias; paper §4 (outputs, subcritical)",
           "For 1 << beta_n << n^{2/(d-1)}, the output is a local average around q: E<q,ybar> = A_d(beta_n) + bias/n "
           "with A_d = I_{d/2}/I_{d/2-1} = 1 - (d-1)/(2 beta_n) + O(beta_n^-2) and the ratio-estimator term "
           "bias = -P(beta_n)(A_d(2 beta_n) - A_d(beta_n)).",
@@ -68,7 +68,7 @@ std::unique_ptr<harness::Claim> subcritical_bias() {
 std::unique_ptr<harness::Claim> subcritical_gaussian() {
   auto claim = std::make_unique<harness::ClaimSpec<OutputModel>>(
       harness::ClaimInfo{
-          "SL.subcritical.gaussian", "SL", "SL.md §2 SL.subcritical.gaussian; paper §4 (Gaussian fluctuations)",
+          "SL.subcritical.gaussian", "SL", "THEORY.md §2 SL.subcritical.gaussian; paper §4 (Gaussian fluctuations)",
           "For 1 << beta_n << n^{2/(d-1)}, sqrt(n)(ybar - A_d(beta_n) q) is asymptotically Gaussian with covariance "
           "var_par q q^T + var_perp P_perp, var_perp = P A_d(2 beta)/(2 beta) ~ c_tan beta^{(d-3)/2}; "
           "the tangential part is N(0, c_tan P_perp) after scaling by sqrt(n / beta_n^{(d-3)/2}).",

@@ -1,4 +1,4 @@
-// SL.subcritical.top-weight, d = 3 second order (SL.md §2): with theta_n = n E[e^{-beta t}]
+// SL.subcritical.top-weight, d = 3 second order (THEORY.md §2): with theta_n = n E[e^{-beta t}]
 // = n (1 - e^{-2 beta})/(2 beta) -> infinity, w_(1) = e^{-beta t_(1)}/S, S = sum_i e^{-beta t_i}, and
 //   sqrt(2 theta_n) (1 - theta_n w_(1)) => N(0, v(beta)),
 //   v(beta) = 2 (mu2/mu1 - mu1) = 1 + e^{-2 beta} - (1 - e^{-2 beta})/beta = 1 - 1/beta + O(e^{-2 beta}),
@@ -136,7 +136,7 @@ harness::ExperimentResult top_weight_is_gaussian(const TopWeightPoint& p, const 
 std::unique_ptr<harness::Claim> subcritical_top_weight() {
   auto claim = std::make_unique<harness::ClaimSpec<LimitVariance>>(
       harness::ClaimInfo{
-          "SL.subcritical.top-weight", "SL", "SL.md §2 SL.subcritical.top-weight",
+          "SL.subcritical.top-weight", "SL", "THEORY.md §2 SL.subcritical.top-weight",
           "Subcritical weights share the mass almost equally: n E[e^{-beta t}] w_(j) -> 1; for d = 3, with theta_n = "
           "n(1 - e^{-2 beta})/(2 beta) -> infinity, sqrt(2 theta_n)(1 - theta_n w_(1)) => N(0, 1 - 1/beta).",
           harness::Provenance::derived, "[derived][checked]"},

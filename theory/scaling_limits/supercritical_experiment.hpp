@@ -1,6 +1,6 @@
 #pragma once
 // The experiment behind SL.supercritical.*: n uniform keys on S^{d-1} at
-// beta_n = lambda beta_n*, beta_n* = (A_d n)^{2/(d-1)} (SL.md §1), lambda >> 1, drawn by the exact
+// beta_n = lambda beta_n*, beta_n* = (A_d n)^{2/(d-1)} (THEORY.md §1), lambda >> 1, drawn by the exact
 // truncated sampler; and the same functionals of the limit point process with energies
 // lambda Gamma_j^p, p = 2/(d-1) (the project parametrisation gamma n^{2/(d-1)} has
 // c = gamma A_d^{-2/(d-1)} = lambda).

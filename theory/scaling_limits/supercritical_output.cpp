@@ -1,5 +1,5 @@
 // SL.supercritical.output: at beta_n = lambda (A_d n)^{2/(d-1)}, lambda >> 1, the output sits on
-// the nearest key (SL.md §2). Its distance to q is that of k_(1), whose law is exact at every n:
+// the nearest key (THEORY.md §2). Its distance to q is that of k_(1), whose law is exact at every n:
 // P(t_(1) > tau) = (1 - F(tau))^n with F(tau) ~ A_d tau^m, |P_perp k|^2 = t (2 - t), so
 //   n kappa_d |P_perp ybar|^{d-1} => Exp(1)   and   n A_d (1 - <q,ybar>)^{(d-1)/2} => Exp(1)
 // (the second is n^{2/(d-1)}(1 - <q,ybar>) => (Gamma_1/A_d)^{2/(d-1)}; d = 3: n(1 - <q,ybar>)/2).
@@ -80,7 +80,7 @@ harness::ExperimentResult output_on_nearest_key(const SupercriticalExperiment& e
 std::unique_ptr<harness::Claim> supercritical_output() {
   auto claim = std::make_unique<harness::ClaimSpec<NearestKeyModel>>(
       harness::ClaimInfo{
-          "SL.supercritical.output", "SL", "SL.md §2 SL.supercritical.output; paper §4 (outputs, supercritical)",
+          "SL.supercritical.output", "SL", "THEORY.md §2 SL.supercritical.output; paper §4 (outputs, supercritical)",
           "For beta_n >> n^{2/(d-1)} the output sits on the nearest key: |ybar - k_(1)| = O((1 - w_(1)) n^{-1/(d-1)}), "
           "n kappa_d |P_perp ybar|^{d-1} => Exp(1) and n^{2/(d-1)}(1 - <q,ybar>) => (Gamma_1/A_d)^{2/(d-1)}: the rate "
           "n^{-1/(d-1)} is Weibull-type, never Gaussian.",

@@ -9,7 +9,8 @@
 
 namespace attnlaw::sample {
 
-// Uniform keys on S^{d-1}: t/2 ~ Beta(m, m), m = (d - 1)/2 (SL.md §1), F(t) = I_{t/2}(m, m).
+// Uniform keys on S^{d-1}: t/2 ~ Beta(m, m), m = (d - 1)/2 (theory/scaling_limits/THEORY.md §1),
+// F(t) = I_{t/2}(m, m).
 // m = 1 (d = 3): F(t) = t/2. m = 1/2 (d = 2): F(t) = (2/pi) asin(sqrt(t/2)). Otherwise
 // Boost.Math's ibeta/ibetac, which keep relative accuracy as t -> 0 (F ~ A_d t^m).
 //

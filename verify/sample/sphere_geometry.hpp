@@ -24,7 +24,8 @@ inline void compose_key(double t, std::span<const double> u, std::span<double> k
 }
 
 // kappa_d = Gamma(d/2) / (2 sqrt(pi) Gamma((d+1)/2)): the volume of the unit ball of R^{d-1}
-// over the area of S^{d-1}, so that sigma(|k - q| <= r) ~ kappa_d r^{d-1} (SL.md §1).
+// over the area of S^{d-1}, so that sigma(|k - q| <= r) ~ kappa_d r^{d-1}
+// (theory/scaling_limits/THEORY.md §1).
 double sphere_kappa(int d);
 
 }  // namespace attnlaw::sample

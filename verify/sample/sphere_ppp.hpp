@@ -1,5 +1,6 @@
 #pragma once
-// The critical limit point process of the nearest keys (SL.md §1-§3, "PPP limit sampler").
+// The critical limit point process of the nearest keys (theory/scaling_limits/THEORY.md §1-§3,
+// "PPP limit sampler").
 //
 // With Gamma_j = E_1 + ... + E_j (E_i i.i.d. Exp(1)), a key law with mu(t <= tau) ~ L tau^a
 // near q, and beta_n = gamma n^{1/a}, the rescaled nearest keys converge to

@@ -1,6 +1,6 @@
 #pragma once
-// The K nearest of n uniform keys, exactly, at cost O(K) for any n <= 2^53 (SL.md §3,
-// "Exact top-K order-statistics sampler").
+// The K nearest of n uniform keys, exactly, at cost O(K) for any n <= 2^53
+// (theory/scaling_limits/THEORY.md §3, "Exact top-K order-statistics sampler").
 //
 // Algorithm (Rényi representation of uniform order statistics): with Gamma_j = E_1 + ... + E_j,
 // E_i i.i.d. Exp(1), and Gamma_{n+1} = Gamma_K + G, G ~ Gamma(n + 1 - K) independent, the

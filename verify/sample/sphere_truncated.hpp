@@ -1,7 +1,7 @@
 #pragma once
 // The truncated sampler of uniform keys: the exact law of every key within the gap
-// threshold that can carry weight at inverse temperature beta (SL.md §3, "Truncated
-// sampler"). The mechanism, its stopping rule, its cost and its use of the replicate's
+// threshold that can carry weight at inverse temperature beta (theory/scaling_limits/THEORY.md §3,
+// "Truncated sampler"). The mechanism, its stopping rule, its cost and its use of the replicate's
 // sample indices (region sphere_truncated) are described in detail/truncated_shells.hpp;
 // the conditional gap law in gap_laws.hpp (SphereGapLaw).
 //

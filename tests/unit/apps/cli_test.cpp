@@ -310,7 +310,8 @@ TEST(Cli, SimulateJsonHasTheDocumentedFields) {
   ASSERT_EQ(o.status, 0) << o.err;
   const auto doc = nlohmann::json::parse(o.out);
   for (const char* key : {"estimates", "stderr", "reps", "sampler", "seconds"}) EXPECT_TRUE(doc.contains(key)) << key;
-  // SL.md §5: d = 3, gamma = 1/2: E W_1 = e^{-gamma_E} = 0.561459 (limit; the n = 1e6 bias is ~1e-7).
+  // theory/scaling_limits/THEORY.md §5: d = 3, gamma = 1/2: E W_1 = e^{-gamma_E} = 0.561459 (limit; the n = 1e6
+  // bias is ~1e-7).
   const double mean = doc["estimates"]["mean_top"], se = doc["stderr"]["mean_top"];
   EXPECT_NEAR(mean, 0.561459484, 5.5 * se);
 }
@@ -332,7 +333,8 @@ TEST(Cli, ReferenceJsonHasTheDocumentedFields) {
   ASSERT_EQ(o.status, 0) << o.err;
   const auto doc = nlohmann::json::parse(o.out);
   for (const char* key : {"A", "A2", "P", "var_perp", "var_par", "bias"}) EXPECT_TRUE(doc.contains(key)) << key;
-  // SL.md §5: A_3(2) = coth 2 - 1/2 = 0.537314721; n Var_perp = 0.38934, n Var_par = 0.22132.
+  // theory/scaling_limits/THEORY.md §5: A_3(2) = coth 2 - 1/2 = 0.537314721; n Var_perp = 0.38934,
+  // n Var_par = 0.22132.
   EXPECT_NEAR(doc["A"].get<double>(), 0.537314721, 1e-9);
   EXPECT_NEAR(doc["var_perp"].get<double>(), 0.38934, 1e-5);
   EXPECT_NEAR(doc["var_par"].get<double>(), 0.22132, 1e-5);

@@ -1,6 +1,7 @@
-// The gap law t = 1 - <q,k>, t/2 ~ Beta(m, m), and its local constants. Expected values: SL.md
-// section 1 constants table (7 significant digits, closed forms where given), the d = 3 uniform law
-// (Archimedes), quadrature of the density, round trips, and the mpfr_float_50 instantiation.
+// The gap law t = 1 - <q,k>, t/2 ~ Beta(m, m), and its local constants. Expected values:
+// theory/scaling_limits/THEORY.md §1 constants table (7 significant digits, closed forms where
+// given), the d = 3 uniform law (Archimedes), quadrature of the density, round trips, and the
+// mpfr_float_50 instantiation.
 
 #include <cmath>
 #include <limits>
@@ -19,7 +20,7 @@ namespace {
 using test::honest;
 using test::relative_difference;
 
-// SL.md section 1: kappa_d, A_d, c/gamma, K'_d, c_tan, printed to 7 significant digits.
+// theory/scaling_limits/THEORY.md §1: kappa_d, A_d, c/gamma, K'_d, c_tan, printed to 7 significant digits.
 TEST(SphereScoreLaw, ConstantsTable) {
   struct Row {
     int d;
@@ -53,7 +54,7 @@ TEST(SphereScoreLaw, ConstantsTable) {
 }
 
 // Double against mpfr_float_50 for d up to 4096, with honest bounds; the log fields stay finite
-// where A_d or K'_d overflow double, and c/gamma -> 1/2 as d grows (SL.md section 1).
+// where A_d or K'_d overflow double, and c/gamma -> 1/2 as d grows (theory/scaling_limits/THEORY.md §1).
 TEST(SphereScoreLaw, ConstantsDoubleVsMpfrToD4096) {
   for (int d : {2, 3, 7, 64, 300, 1000, 2049, 2051, 4096}) {
     SCOPED_TRACE(::testing::Message() << "d=" << d);

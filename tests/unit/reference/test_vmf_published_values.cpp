@@ -1,5 +1,5 @@
-// vMF moments against values with an independent origin: the tables of SL.md section 5
-// (quadrature/MC checked, printed to 6-9 digits), the odd-d closed forms of SL.md section 3,
+// vMF moments against values with an independent origin: the tables of theory/scaling_limits/THEORY.md
+// §5 (quadrature/MC checked, printed to 6-9 digits), the odd-d closed forms of THEORY.md §3,
 // the small-beta series and the large-beta expansions.
 
 #include <cmath>
@@ -21,7 +21,7 @@ void expect_printed(double x, double v, int digits, const char* what) {
   EXPECT_NEAR(x, v, half_ulp * 1.0000001) << what;
 }
 
-// SL.md section 5, "A_d(50)": d = 4: 0.970153082, d = 5: 0.960408163, d = 8: 0.931784434, and for
+// theory/scaling_limits/THEORY.md §5, "A_d(50)": d = 4: 0.970153082, d = 5: 0.960408163, d = 8: 0.931784434, and for
 // d = 3 the closed form 1 - 1/50 + O(e^{-100}); differences to the three-term expansion as printed.
 TEST(VmfPublishedValues, MeanResultantAtFifty) {
   expect_printed(mean_resultant(4, 50.0).value, 0.970153082, 9, "A_4(50)");
@@ -36,7 +36,7 @@ TEST(VmfPublishedValues, MeanResultantAtFifty) {
   expect_printed(mean_resultant(3, 2.0).value, 0.537314721, 9, "A_3(2)");
 }
 
-// SL.md section 5, subcritical table (n Var at first order in 1/n).
+// theory/scaling_limits/THEORY.md §5, subcritical table (n Var at first order in 1/n).
 TEST(VmfPublishedValues, SubcriticalTable) {
   struct Row {
     int d;
@@ -62,7 +62,8 @@ TEST(VmfPublishedValues, SubcriticalTable) {
   EXPECT_NEAR(subcritical_covariance(5, 1e6).var_perp.value / (1e6 / 12), 1.0, 1e-5);
 }
 
-// Closed forms (reference/sphere/vmf_odd_closed_forms.hpp, SL.md section 3) against the general path, in
+// Closed forms (reference/sphere/vmf_odd_closed_forms.hpp, theory/scaling_limits/THEORY.md §3) against the
+// general path, in
 // double and in mpfr_float_50, across the series/closed-form switch at beta = 1.
 TEST(VmfPublishedValues, OddDimensionClosedForms) {
   // Agreement within the two error estimates (the closed forms lose digits to cancellation near
@@ -92,7 +93,7 @@ TEST(VmfPublishedValues, OddDimensionClosedForms) {
   }
 }
 
-// Small beta: A_d = b/d - b^3/(d^2(d+2)) + O(b^5) (SL.md section 3); P = 1 + b^2/d + O(b^4);
+// Small beta: A_d = b/d - b^3/(d^2(d+2)) + O(b^5) (theory/scaling_limits/THEORY.md §3); P = 1 + b^2/d + O(b^4);
 // var_perp, var_par -> 1/d, bias ~ -b/d.
 TEST(VmfPublishedValues, SmallBetaSeries) {
   for (int d : {2, 3, 7, 64, 4096}) {
@@ -115,7 +116,7 @@ TEST(VmfPublishedValues, SmallBetaSeries) {
 }
 
 // Large beta: A_d(b) = 1 - (d-1)/(2b) + (d-1)(d-3)/(8b^2) + O(b^-3) and P(b) ~ b^m / K'_d
-// (SL.md section 2, SL.subcritical.gaussian); n Var_par ~ m(m+1)/(4 b^2) P.
+// (theory/scaling_limits/THEORY.md §2, SL.subcritical.gaussian); n Var_par ~ m(m+1)/(4 b^2) P.
 TEST(VmfPublishedValues, LargeBetaExpansions) {
   for (int d : {2, 3, 4, 8, 16, 64}) {
     const double m = (d - 1) / 2.0;

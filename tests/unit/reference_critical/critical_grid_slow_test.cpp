@@ -65,7 +65,7 @@ TEST(CriticalGridSlow, EveryAuditCaseIsRefusedOrAnsweredWithinItsBound) {
         if (n == 2) {
           EXPECT_EQ(s->p_top_ge_half, 1.0);
         }
-        // d = 3, gamma = 1 limit (theta = 1/2): SL.md section 5, quadrature at 25-30 digits.
+        // d = 3, gamma = 1 limit (theta = 1/2): theory/scaling_limits/THEORY.md §5, quadrature at 25-30 digits.
         if (d == 3 && gamma == 1.0 && n == 0) {
           EXPECT_NEAR(s->mean_top, 0.729488215, 5e-10 + s->error.mean_top);
           EXPECT_NEAR(s->p_top_ge_half, 0.845501, 5e-7 + s->error.p_top_ge_half);
@@ -77,10 +77,10 @@ TEST(CriticalGridSlow, EveryAuditCaseIsRefusedOrAnsweredWithinItsBound) {
           EXPECT_NEAR(s->cdf_top[13].second, 0.4465, 5e-5 + s->error.cdf_top);
           EXPECT_NEAR(s->cdf_top[17].second, 0.7182, 5e-5 + s->error.cdf_top);
         }
-        // d = 5, gamma = 1: SL.md section 5 quadrature (E W_1 0.2760, E sum W^2 0.146479, E energy
-        // 2.180894); at n = 1e3, `attnlaw simulate sphere --d 5 --n 1000 --gamma 1 --reps 2000000`
-        // (exact truncated sampler, seed 20261130): E w_(1) = 0.284202 +- 6.8e-5, within 4 s.e. (SL.md's
-        // ladder value 0.2844, from an older Monte Carlo, is 2.2 of these s.e. away).
+        // d = 5, gamma = 1: theory/scaling_limits/THEORY.md §5 quadrature (E W_1 0.2760, E sum W^2
+        // 0.146479, E energy 2.180894); at n = 1e3, `attnlaw simulate sphere --d 5 --n 1000 --gamma 1
+        // --reps 2000000` (exact truncated sampler, seed 20261130): E w_(1) = 0.284202 +- 6.8e-5, within
+        // 4 s.e. (the older Monte Carlo ladder value 0.2844, also in THEORY.md §5, is 2.2 of these s.e. away).
         if (d == 5 && gamma == 1.0 && n == 0) {
           EXPECT_NEAR(s->mean_top, 0.2760, 5e-5 + s->error.mean_top);
           EXPECT_NEAR(s->mean_sum_sq, 0.146479, 5e-7 + s->error.mean_sum_sq);

@@ -1,6 +1,6 @@
 // The d = 3 critical references (generalised Dickman forms) instantiated in 50-digit MPFR, as the
 // independent high-precision path of the double ones. Expected values: E W_1 = e^{-gamma_E} at
-// theta = 1 exactly (SL.md §2), Boost's 50-digit Euler constant.
+// theta = 1 exactly (theory/scaling_limits/THEORY.md §2), Boost's 50-digit Euler constant.
 #include <gtest/gtest.h>
 
 #include <boost/math/constants/constants.hpp>

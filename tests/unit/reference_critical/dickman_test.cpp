@@ -17,13 +17,13 @@ struct D3Row {
   double tol_energy;
 };
 
-// SL.md section 5, "d = 3 critical, exact" table (quadrature at 25-30 digits and MC), to the
-// digits printed there: half a unit of the last digit. One exception: E energy at theta = 1/4 is
-// printed as 4.1777816; two independent routes here (the one-dimensional Ein form with a
-// closed-form tail beyond lambda = e^40, and the generic Mecke quadrature on the Poisson model,
-// checked against each other below to 1e-9) give 4.17778182, so that entry is held to 3e-7. The
-// table's lambda range was truncated (SL.md section 3 warns that E energy at c = 4 is sensitive
-// to it), which would make its value slightly low.
+// theory/scaling_limits/THEORY.md §5, "d = 3 critical, exact" table (quadrature at 25-30 digits and
+// MC), to the digits printed there: half a unit of the last digit. One exception: E energy at
+// theta = 1/4 was first tabulated as 4.1777816 (the value kept below); two independent routes here
+// (the one-dimensional Ein form with a closed-form tail beyond lambda = e^40, and the generic Mecke
+// quadrature on the Poisson model, checked against each other below to 1e-9) give 4.17778182, the
+// value THEORY.md §5 now prints, so that entry is held to 3e-7. The first table's lambda range was
+// truncated (THEORY.md §3 warns that E energy at c = 4 is sensitive to it), which made it slightly low.
 const D3Row kRows[] = {
     {2.0, 0.373798960, 0.157618, 0.2524021, 1.1817752, 3.0, 5e-8},
     {1.0, 0.561459484, 0.561459, 0.4385405, 1.4929858, 2.0, 5e-8},
@@ -47,12 +47,12 @@ TEST(Dickman, D3ExactTable) {
 }
 
 // Closed form: at theta = 1 the integrand exp(-s - Ein(s)) equals e^{-gamma_E} d/ds e^{-E_1(s)}, so
-// E W_1 = e^{-gamma_E} exactly (SL.md, SL.critical.top-weight).
+// E W_1 = e^{-gamma_E} exactly (theory/scaling_limits/THEORY.md §2, SL.critical.top-weight).
 TEST(Dickman, MeanTopAtThetaOneIsExpMinusEuler) {
   EXPECT_NEAR(arc::d3_mean_top_weight(1.0).value, std::exp(-0.57721566490153286), 2e-15);
 }
 
-// SL.md section 5, d = 3 CDF table (delay ODE, N = 16000), printed to 4 decimals: +-1e-4.
+// theory/scaling_limits/THEORY.md §5, d = 3 CDF table (delay ODE, N = 16000), printed to 4 decimals: +-1e-4.
 TEST(Dickman, CdfTable) {
   const double w[] = {.2, .3, .4, .5, .6, .7, .8, .9};
   const double theta[] = {2, 1, .5, .25};

@@ -11,7 +11,7 @@
 namespace arc = attnlaw::reference;
 using FModel = arc::SphereFiniteModel<double>;
 
-// SL.md section 3, "Reference values, d = 3": n = 100, gamma = 1/4 (beta = 25): E W_1 = 0.372137778,
+// theory/scaling_limits/THEORY.md §5, "Exact finite n, d = 3": n = 100, gamma = 1/4 (beta = 25): E W_1 = 0.372137778,
 // E sum w^2 = 0.250536857 (agree with a 4e5-replicate brute-force simulation); n = 400, gamma = 1:
 // E W_1 = 0.729364537. Held to 1e-8 (the values' last digit is ~5e-10).
 TEST(FiniteN, D3NotesValues) {
@@ -26,12 +26,13 @@ TEST(FiniteN, D3NotesValues) {
   EXPECT_NEAR(arc::mean_top_weight(m400).value, 0.729364537, 1e-8);
 }
 
-// SL.md gives E sum w^2 = 0.632793610 at n = 400, gamma = 1. Two independent routes here give
-// 0.635056269: the generic Mecke quadrature on SphereFiniteModel and the d = 3 closed-form
+// E sum w^2 at n = 400, gamma = 1 was first tabulated as 0.632793610. Two independent routes here
+// give 0.635056269: the generic Mecke quadrature on SphereFiniteModel and the d = 3 closed-form
 // one-dimensional integral (Ein and 1 - e^{-z}(1+z), no shared code beyond Ein). A brute-force
 // simulation (10^6 replicates of 400 keys, run once while writing this test) gave
-// 0.635421 +- 0.000228, consistent with 0.635056 and 11 s.e. away from 0.632794: the value in
-// the notes is wrong. The n = 100 value of the notes is reproduced by both routes.
+// 0.635421 +- 0.000228, consistent with 0.635056 and 11 s.e. away from 0.632794: the first value
+// was wrong, and theory/scaling_limits/THEORY.md §5 prints 0.635056269. Its n = 100 value is
+// reproduced by both routes.
 TEST(FiniteN, D3SumSquaresTwoRoutes) {
   const auto closed400 = arc::d3_finite_n_mean_sum_squares(400.0, 400);
   const auto generic400 = arc::mecke_moments(FModel(3, 400.0, 400)).sum_squares;
@@ -40,8 +41,8 @@ TEST(FiniteN, D3SumSquaresTwoRoutes) {
   EXPECT_NEAR(arc::d3_finite_n_mean_sum_squares(25.0, 100).value, 0.250536857, 1e-8);
 }
 
-// Finite n -> limit with error ~ 1/n at d = 3 (SL.md, SL.critical.top-weight: "finite-n error
-// O(1/n)"): n (E_n - E_inf) must settle to a constant, so successive differences on the ladder
+// Finite n -> limit with error ~ 1/n at d = 3 (theory/scaling_limits/THEORY.md §2, SL.critical.top-weight:
+// "the finite-n error is O(1/n)"): n (E_n - E_inf) must settle to a constant, so successive differences on the ladder
 // n, 4n, 16n shrink by a factor close to 4.
 TEST(FiniteN, D3ConvergesToLimitAtRateOneOverN) {
   const double gamma = 0.5, theta = 1.0;

@@ -18,8 +18,8 @@ struct McRow {
   double gamma, c, mean_top, p_half, sum_sq, energy, tan;
 };
 
-// SL.md section 5, "General d critical (PPP MC, 2e6 draws)". Tolerances are a few MC standard
-// errors of 2e6 draws: E W_1 s.e. ~1e-4 (SL.md) -> 5e-4; P(W_1 >= 1/2) s.e. <= 3.5e-4 -> 1e-3;
+// theory/scaling_limits/THEORY.md §5, "General d critical (PPP MC, 2e6 draws)". Tolerances are a few MC
+// standard errors of 2e6 draws: E W_1 s.e. ~1e-4 (THEORY.md §5) -> 5e-4; P(W_1 >= 1/2) s.e. <= 3.5e-4 -> 1e-3;
 // E sum W^2 -> 5e-4; the energy and tangential moments have heavy tails (energy ~ c Gamma_1^p,
 // s.d. ~ 4.5c at d = 2), so they are held to 0.5% relative.
 const McRow kRows[] = {
@@ -37,7 +37,7 @@ const McRow kRows[] = {
 }  // namespace
 
 TEST(PppFunctionals, CriticalConstant) {
-  // c/gamma = A_d^{-2/(d-1)} (SL.md section 1 table): pi^2/2, 2, 1.405392, 2/sqrt(3).
+  // c/gamma = A_d^{-2/(d-1)} (theory/scaling_limits/THEORY.md §1 table): pi^2/2, 2, 1.405392, 2/sqrt(3).
   EXPECT_NEAR(arc::sphere_critical_c(2, 1.0), 4.934802200544679, 1e-12);
   EXPECT_NEAR(arc::sphere_critical_c(3, 1.0), 2.0, 1e-14);
   EXPECT_NEAR(arc::sphere_critical_c(4, 1.0), 1.405392, 5e-7);
@@ -62,7 +62,7 @@ TEST(PppFunctionals, GeneralDMonteCarloTable) {
   }
 }
 
-// SL.md section 5: d = 5, gamma = 1 by quadrature: E W_1 0.2760, E sum W^2 0.146479,
+// theory/scaling_limits/THEORY.md §5: d = 5, gamma = 1 by quadrature: E W_1 0.2760, E sum W^2 0.146479,
 // E energy 2.180894 (independent MC 0.27606 +- 9e-5, 0.14654 +- 6e-5, 2.1807 +- 6e-4).
 TEST(PppFunctionals, D5QuadratureValues) {
   const Model model = arc::sphere_limit_model(5, 1.0);
@@ -75,17 +75,18 @@ TEST(PppFunctionals, D5QuadratureValues) {
   EXPECT_LT(mm.sum_squares.error, 1e-9);
 }
 
-// Cross-regime limit (SL.md, SL.critical.output-energy): E energy -> m = (d-1)/2 as c -> 0.
+// Cross-regime limit (theory/scaling_limits/THEORY.md §2, SL.critical.output-energy): E energy -> m = (d-1)/2
+// as c -> 0.
 TEST(PppFunctionals, EnergyTendsToHalfDimensionAsCVanishes) {
   const Model model(1.0, 0.02);  // d = 3, m = 1
   const auto mm = arc::detail::mecke_moments_at<Model, double>(model, 0);
   EXPECT_NEAR(mm.v[2], 1.0, 0.03);
 }
 
-// SL.md section 5, supercritical constants f_G(0) ln 2: 0.693147 (d = 3), 0.928449 (d = 4),
+// Supercritical constants f_G(0) ln 2 as first tabulated: 0.693147 (d = 3), 0.928449 (d = 4),
 // 1.228572 (d = 5), 1.548340 (d = 6). The closed form Gamma(2-p) ln 2 / p gives 1.2285714 at d = 5
-// (sqrt(pi) ln 2) and 1.5483440 at d = 6, so those table entries are off in the last digit
-// (6e-7 and 4e-6); held to 1e-6 and 5e-6.
+// (sqrt(pi) ln 2) and 1.5483441 at d = 6, so those two entries were off in the last digit
+// (6e-7 and 4e-6; theory/scaling_limits/THEORY.md §5 prints the closed-form values); held to 1e-6 and 5e-6.
 TEST(Supercritical, MeanGapConstants) {
   EXPECT_NEAR(arc::supercritical_constants<double>(3).mean_gap_limit, std::log(2.0), 1e-15);
   EXPECT_NEAR(arc::supercritical_constants<double>(4).mean_gap_limit, 0.928449, 5e-7);

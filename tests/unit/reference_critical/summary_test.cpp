@@ -7,7 +7,7 @@
 
 namespace arc = attnlaw::reference;
 
-// d = 3, gamma = 1/2 (theta = 1): SL.md section 5 exact table and CDF table; tangential mean
+// d = 3, gamma = 1/2 (theta = 1): theory/scaling_limits/THEORY.md §5 exact table and CDF table; tangential mean
 // 1.9729 from the MC table (s.e. ~1e-3).
 TEST(Summary, D3Limit) {
   const auto s = arc::sphere_critical_limit(3, 0.5);
@@ -37,7 +37,7 @@ TEST(Summary, D4LimitWithCdf) {
   EXPECT_NEAR(s.cdf_top[9].second, 1 - s.p_top_ge_half, 1e-6);
 }
 
-// Finite n, d = 3, n = 100, gamma = 1/4: SL.md section 3 values.
+// Finite n, d = 3, n = 100, gamma = 1/4: theory/scaling_limits/THEORY.md §5 values (quadrature of §3).
 TEST(Summary, D3FiniteN) {
   const auto s = arc::sphere_critical_finite_n(3, 0.25, 100, false);
   EXPECT_NEAR(s.mean_top, 0.372137778, 1e-8);

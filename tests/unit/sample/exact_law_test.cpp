@@ -1,5 +1,5 @@
 // The truncated and Rényi top-K samplers against the exact finite-n law of n i.i.d. gaps
-// with CDF F (F(t) = I_{t/2}(m, m), m = (d-1)/2, SL.md §1; Boost.Math ibeta as the
+// with CDF F (F(t) = I_{t/2}(m, m), m = (d-1)/2, theory/scaling_limits/THEORY.md §1; Boost.Math ibeta as the
 // reference, an implementation the samplers use only to size shells, never to place keys):
 //   P(t_(1) <= tau) = 1 - (1 - F(tau))^n,  P(t_(2) <= tau) = P(Bin(n, F(tau)) >= 2) = I_F(2, n-1)
 // (the order-statistic CDF P(X_(k) <= x) = I_{F(x)}(k, n-k+1)); the count below a fixed tau

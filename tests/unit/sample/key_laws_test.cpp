@@ -4,7 +4,8 @@
 //   vMF, d = 3: density of w = <mu0,k> proportional to e^{kappa w} on [-1, 1], so
 //     F(w) = (e^{kappa (w+1)} - 1)/(e^{2 kappa} - 1) (closed form); mean resultant length
 //     E w = A_d(kappa) = I_{d/2}(kappa)/I_{d/2-1}(kappa): d = 3 coth k - 1/k, d = 5
-//     ((1 + 3/k^2) - 3 coth(k)/k)/(coth k - 1/k) (SL.md §3), d = 4 Boost's Bessel ratio;
+//     ((1 + 3/k^2) - 3 coth(k)/k)/(coth k - 1/k) (theory/scaling_limits/THEORY.md §3), d = 4 Boost's
+//     Bessel ratio;
 //   mixture: E <mu0,k> = w A_d(kappa) (the uniform part has mean 0) and
 //     P(<mu0,k> > x) = (1 - w)(1 - x)/2 + w (1 - F_vMF(x)) at d = 3 (Archimedes: <mu0,k> ~ U[-1,1]).
 #include <gtest/gtest.h>

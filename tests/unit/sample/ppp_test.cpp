@@ -1,9 +1,9 @@
 // The critical limit point process sampler (sphere_ppp.hpp) against the exact values of
-// SL.md §5 and against the truncated sampler at large n.
-//   d = 3, gamma = 1/2 (c = 1, theta = 1): E W_1 = e^{-gamma_E} (closed form, SL.md
+// theory/scaling_limits/THEORY.md §5 and against the truncated sampler at large n.
+//   d = 3, gamma = 1/2 (c = 1, theta = 1): E W_1 = e^{-gamma_E} (closed form, THEORY.md §2
 //   SL.critical.top-weight), P(W_1 >= 1/2) = e^{-gamma_E theta}/Gamma(1 + theta) = e^{-gamma_E},
-//   E sum W^2 = 0.4385405, E energy = 1.4929858 (SL.md §5 table, quadrature at 25-30 digits).
-//   d = 5, gamma = 1: E W_1 = 0.2760, E sum W^2 = 0.146479, E energy = 2.180894 (SL.md §5,
+//   E sum W^2 = 0.4385405, E energy = 1.4929858 (THEORY.md §5 table, quadrature at 25-30 digits).
+//   d = 5, gamma = 1: E W_1 = 0.2760, E sum W^2 = 0.146479, E energy = 2.180894 (THEORY.md §5,
 //   quadrature; 0.2760 carries 4 digits, far finer than the 1e-3 standard error here).
 // Means by z-tests with the sample standard deviation (>= 2e4 draws), the probability by the
 // exact binomial test.
@@ -25,8 +25,8 @@
 namespace attnlaw::sample::testing {
 namespace {
 
-// c = gamma A_d^{-2/(d-1)}: d = 2: pi^2 gamma/2, d = 3: 2 gamma, d = 5: 2 gamma/sqrt 3 (SL.md §1
-// table); the radius law: d = 3, r_j = (4 Gamma_j)^{1/2} (kappa_3 = 1/4).
+// c = gamma A_d^{-2/(d-1)}: d = 2: pi^2 gamma/2, d = 3: 2 gamma, d = 5: 2 gamma/sqrt 3
+// (theory/scaling_limits/THEORY.md §1 table); the radius law: d = 3, r_j = (4 Gamma_j)^{1/2} (kappa_3 = 1/4).
 TEST(PppLaw, Constants) {
   const double pi = boost::math::constants::pi<double>();
   EXPECT_NEAR(ppp_law_uniform(2, 1).c, pi * pi / 2, 1e-14);
@@ -83,7 +83,7 @@ TEST(Ppp, QuadratureValuesAtD5) {
 
 // The limit law of the output, beta_n (1 - <q,ybar>) and n^{2/(d-1)} |P_perp ybar|^2, against
 // the truncated sampler at n = 1e6, where the finite-n bias (O(1/n) at d = 3, O(n^{-1/2}) at
-// d = 5, SL.md §2) is far below what two-sample AD resolves at these sizes.
+// d = 5, theory/scaling_limits/THEORY.md §2) is far below what two-sample AD resolves at these sizes.
 class PppVsTruncated : public ::testing::TestWithParam<int> {};
 
 TEST_P(PppVsTruncated, OutputLaw) {

@@ -1,5 +1,5 @@
 // SL.critical.top-weight, SL.critical.finite-mass, SL.critical.spacings: the ordered weights at
-// beta_n = gamma n^{2/(d-1)} (SL.md §2). Monte Carlo by the exact truncated sampler is compared
+// beta_n = gamma n^{2/(d-1)} (THEORY.md §2). Monte Carlo by the exact truncated sampler is compared
 // with the EXACT finite-n law (no asymptotic bias), and the exact values approach the limit
 // through an n-ladder whose fitted rate is set beside the theory's.
 #include <memory>
@@ -35,7 +35,7 @@ constexpr double kSpacingMeanWrittenAsGamma = 1;
 std::unique_ptr<harness::Claim> critical_top_weight() {
   auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
       harness::ClaimInfo{
-          "SL.critical.top-weight", "SL", "SL.md §2 SL.critical.top-weight; paper §3 (critical regime)",
+          "SL.critical.top-weight", "SL", "THEORY.md §2 SL.critical.top-weight; paper §3 (critical regime)",
           "At beta_n = gamma n^{2/(d-1)} the ordered weights converge in law to W_j = exp(-c Gamma_j^p)/sum_k "
           "exp(-c Gamma_k^p), p = 2/(d-1), c = gamma A_d^{-2/(d-1)}: finitely many nearest keys keep macroscopic "
           "mass.",
@@ -64,7 +64,7 @@ std::unique_ptr<harness::Claim> critical_top_weight() {
 std::unique_ptr<harness::Claim> critical_spacings() {
   auto claim = std::make_unique<harness::ClaimSpec<SpacingsModel>>(
       harness::ClaimInfo{
-          "SL.critical.spacings", "SL", "SL.md §2 SL.critical.spacings",
+          "SL.critical.spacings", "SL", "THEORY.md §2 SL.critical.spacings",
           "d = 3: log(w_(j)/w_(j+1)) = beta (t_(j+1) - t_(j)) => i.i.d. Exp with mean c = 2 gamma; exactly at finite "
           "n the spacings are uniform spacings, 2 beta/Gamma_{n+1} times i.i.d. Exp(1).",
           harness::Provenance::derived, "[derived][checked]"},
@@ -81,7 +81,7 @@ std::unique_ptr<harness::Claim> critical_spacings() {
 std::unique_ptr<harness::Claim> critical_finite_mass() {
   auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
       harness::ClaimInfo{
-          "SL.critical.finite-mass", "SL", "SL.md §2 SL.critical.finite-mass; paper §3",
+          "SL.critical.finite-mass", "SL", "THEORY.md §2 SL.critical.finite-mass; paper §3",
           "At criticality finitely many keys keep the mass but none takes all: E W_1 < 1, E sum_j W_j^2 < 1, and the "
           "n_eff-type functionals are O(1).",
           harness::Provenance::derived, "[paper] + [derived][checked]"},

@@ -1,4 +1,4 @@
-// SL.local-exponent: only the local law of the gap at q sets the critical scale (SL.md §2).
+// SL.local-exponent: only the local law of the gap at q sets the critical scale (THEORY.md §2).
 // (i) Keys on S^2 with gap law P(t <= tau) = (tau/2)^a (a = (d-1+b)/2: a key density ~|k - q|^b
 //     near q), L = 2^{-a}: at beta_n = gamma n^{1/a} the top weight converges to the point-process
 //     law with p = 1/a, c = gamma L^{-1/a} = 2 gamma. The gap law is an exact power law, so the
@@ -51,7 +51,7 @@ std::uint64_t equivalent_uniform_keys_ignoring_density(double, std::uint64_t n) 
 std::unique_ptr<harness::Claim> local_exponent() {
   auto claim = std::make_unique<harness::ClaimSpec<LocalModel>>(
       harness::ClaimInfo{
-          "SL.local-exponent", "SL", "SL.md §2 SL.local-exponent; paper abstract and §3",
+          "SL.local-exponent", "SL", "THEORY.md §2 SL.local-exponent; paper abstract and §3",
           "The critical scale is set by the local exponent of the gap law at q: if mu(t <= tau) ~ L tau^a, the "
           "rescaled gaps {n L t_i^a} converge to a unit-rate Poisson process, beta_n* = (L n)^{1/a}, and the limit "
           "laws depend on mu only through (a, L) at q (a mixture with density rho(q) at q behaves as uniform keys at "

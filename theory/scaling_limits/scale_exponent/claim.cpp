@@ -1,4 +1,4 @@
-// SL.critical.scale-exponent: the critical inverse temperature grows like n^{2/(d-1)} (SL.md §2).
+// SL.critical.scale-exponent: the critical inverse temperature grows like n^{2/(d-1)} (THEORY.md §2).
 // For each n of a ladder spanning two decades, the exact finite-n law gives the half-mass
 // temperature beta*(n) (E w_(1) = 1/2, by root-finding on the quadrature reference). Monte Carlo
 // of E w_(1) at three temperatures around beta*(n), with common random numbers, locates
@@ -28,7 +28,7 @@ using scale_exponent_claim::NLadderPoint;
 std::unique_ptr<harness::Claim> scale_exponent() {
   auto claim = std::make_unique<harness::ClaimSpec<CriticalModel>>(
       harness::ClaimInfo{
-          "SL.critical.scale-exponent", "SL", "SL.md §2 SL.critical.scale-exponent; paper abstract",
+          "SL.critical.scale-exponent", "SL", "THEORY.md §2 SL.critical.scale-exponent; paper abstract",
           "For keys uniform on S^{d-1} the critical inverse temperature is beta_n* = (A_d n)^{2/(d-1)}: weight "
           "functionals at beta_n = gamma n^{2/(d-1)} have n-independent limits, so the half-mass temperature grows "
           "like n^{2/(d-1)}.",

@@ -1,5 +1,5 @@
 // SL.supercritical.collapse and SL.supercritical.gap-law: the ordered weights at
-// beta_n = lambda (A_d n)^{2/(d-1)}, lambda >> 1 (SL.md §2). The nearest key takes all the mass,
+// beta_n = lambda (A_d n)^{2/(d-1)}, lambda >> 1 (THEORY.md §2). The nearest key takes all the mass,
 // but only polynomially fast: lambda E[1 - w_(1)] -> f_G(0) ln 2, and -lambda^{-1} log(1 - w_(1))
 // => G = Gamma_2^p - Gamma_1^p.
 //
@@ -46,7 +46,7 @@ double gap_law_cdf_exp_for_all_d(int /*d*/, double e) {
 std::unique_ptr<harness::Claim> supercritical_collapse() {
   auto claim = std::make_unique<harness::ClaimSpec<SupercriticalModel>>(
       harness::ClaimInfo{
-          "SL.supercritical.collapse", "SL", "SL.md §2 SL.supercritical.collapse; paper §3 (supercritical regime)",
+          "SL.supercritical.collapse", "SL", "THEORY.md §2 SL.supercritical.collapse; paper §3 (supercritical regime)",
           "For beta_n = lambda (A_d n)^{2/(d-1)} with lambda -> infinity, w_(1) -> 1, but only polynomially: "
           "lambda E[1 - w_(1)] -> f_G(0) ln 2 and lambda P(1 - w_(1) > x) -> f_G(0) ln((1-x)/x), f_G(0) = "
           "Gamma(2-p)/p, "
@@ -79,7 +79,7 @@ std::unique_ptr<harness::Claim> supercritical_collapse() {
 std::unique_ptr<harness::Claim> supercritical_gap_law() {
   auto claim = std::make_unique<harness::ClaimSpec<GapLawModel>>(
       harness::ClaimInfo{
-          "SL.supercritical.gap-law", "SL", "SL.md §2 SL.supercritical.gap-law",
+          "SL.supercritical.gap-law", "SL", "THEORY.md §2 SL.supercritical.gap-law",
           "For beta_n = lambda (A_d n)^{2/(d-1)} with lambda -> infinity, -lambda^{-1} log(1 - w_(1)) => G = Gamma_2^p "
           "- "
           "Gamma_1^p, p = 2/(d-1) (d = 3: Exp(1)); jointly lambda^{-1} log(w_(1)/w_(j)) => Gamma_j^p - Gamma_1^p.",

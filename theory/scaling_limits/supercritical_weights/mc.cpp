@@ -23,7 +23,7 @@
 namespace attnlaw::theory::scaling_limits::supercritical_weights_claim {
 
 // E[1 - W_1] of the limit at c = lambda. d = 3: int_0^inf e^{-s} (1 - e^{-theta Ein(s)}) ds,
-// theta = 1/lambda (E W_1 = int e^{-s - theta Ein(s)} ds, SL.md; the defect is integrated
+// theta = 1/lambda (E W_1 = int e^{-s - theta Ein(s)} ds, THEORY.md §2 SL.critical.top-weight; the defect is integrated
 // directly, so it keeps its relative accuracy at theta -> 0). Other d: the Mecke quadrature of
 // E W_1, whose absolute error (~1e-11) is far below the defect (~1/lambda). Memoised.
 double limit_mean_defect(int d, double lambda) {
