@@ -10,8 +10,26 @@
 
 namespace attnlaw::harness {
 namespace {
+
 constexpr int kGridIntervals = 100;
+
+// A number as a file name reads it: "1e12" for 1e+12 (not "1e-12", which reads as 10^-12),
+// "1em6" for 1e-06 and "m0.5" for -0.5 ('m' for minus: '-' separates the fields of a slug).
+std::string slug_number(double x) {
+  std::string text = fmt::format("{:g}", x), out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '+') continue;
+    if (text[i] == '-') {
+      out += 'm';
+      continue;
+    }
+    if (text[i] == '0' && i > 0 && (text[i - 1] == '-' || text[i - 1] == '+') && i > 1 && text[i - 2] == 'e') continue;
+    out += text[i];
+  }
+  return out;
 }
+
+}  // namespace
 
 std::string figure_slug(const std::string& claim, const std::string& suffix) {
   std::string slug;
@@ -28,7 +46,7 @@ std::string figure_slug(const std::string& claim, const std::string& kind, const
     if (f.name == "reps") continue;
     suffix += "-" + f.name;
     if (const auto* i = std::get_if<std::int64_t>(&f.value)) suffix += std::to_string(*i);
-    if (const auto* x = std::get_if<double>(&f.value)) suffix += fmt::format("{:g}", *x);
+    if (const auto* x = std::get_if<double>(&f.value)) suffix += slug_number(*x);
     if (const auto* text = std::get_if<std::string>(&f.value)) suffix += *text;
   }
   std::string slug = figure_slug(claim, suffix);
@@ -69,19 +87,29 @@ Figure cdf_comparison_figure(const std::string& id, const std::string& claim, co
   std::vector<double> sorted(sample.begin(), sample.end());
   std::sort(sorted.begin(), sorted.end());
   const std::size_t m = sorted.size();
-  std::vector<double> x, empirical, reference;
+  std::vector<double> x, difference;
   for (int k = 0; k <= kGridIntervals; ++k) {
     const std::size_t i = std::min(m - 1, static_cast<std::size_t>(k) * (m - 1) / kGridIntervals);
     x.push_back(sorted[i]);
-    empirical.push_back((static_cast<double>(i) + 0.5) / static_cast<double>(m));
-    reference.push_back(reference_cdf(sorted[i]));
+    difference.push_back((static_cast<double>(i) + 0.5) / static_cast<double>(m) - reference_cdf(sorted[i]));
   }
+  std::vector<Series> series{{fmt::format("ECDF - reference (m = {})", m), "lines", x, std::move(difference)}};
+  for (Series& edge : dkw_band_series(m, sorted.front(), sorted.back())) series.push_back(std::move(edge));
   return {.id = id,
           .claim = claim,
           .title = title,
           .xlabel = xlabel,
-          .ylabel = "CDF",
-          .series = {{"empirical", "lines", x, std::move(empirical)}, {"reference", "lines", x, std::move(reference)}}};
+          .ylabel = "ECDF minus reference CDF",
+          .series = std::move(series)};
+}
+
+// An ECDF outside the band anywhere is a 1% event under the reference (whose own error is far
+// below the band's width).
+std::vector<Series> dkw_band_series(std::size_t m, double x_lo, double x_hi) {
+  const double half = stats::dkw_band_halfwidth(m, 0.99);
+  const std::vector<double> ends{x_lo, x_hi};
+  return {{fmt::format("99% simultaneous band (DKW, +-{:.3g})", half), "lines", ends, {half, half}},
+          {"", "lines", ends, {-half, -half}}};
 }
 
 }  // namespace attnlaw::harness

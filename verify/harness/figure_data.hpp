@@ -4,6 +4,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "verify/harness/figure.hpp"
 #include "verify/harness/point.hpp"
@@ -21,7 +22,12 @@ std::string figure_slug(const std::string& claim, const std::string& kind, const
 Figure pit_ecdf_figure(const std::string& id, const std::string& claim, const std::string& title,
                        std::span<const double> pit, double level = 0.99);
 
-// Empirical CDF of `sample` at 101 of its order statistics against `reference_cdf`.
+// The 99% DKW simultaneous band of an ECDF of m values, over [x_lo, x_hi], as two flat series
+// (the second without a label, so it is drawn as the band's other edge).
+std::vector<Series> dkw_band_series(std::size_t m, double x_lo, double x_hi);
+
+// The empirical CDF of `sample` minus `reference_cdf` at 101 of its order statistics, with the
+// 99% DKW simultaneous band (two flat series; the second has no label).
 Figure cdf_comparison_figure(const std::string& id, const std::string& claim, const std::string& title,
                              const std::string& xlabel, std::span<const double> sample,
                              const std::function<double(double)>& reference_cdf);

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/gnuplot_script.hpp"
@@ -11,6 +13,23 @@
 #include "verify/report/results_schema.hpp"
 
 namespace attnlaw::report {
+namespace {
+
+// cairo stamps each PDF with its creation time; a fixed stamp of the same length (the xref
+// offsets stay valid) makes the same figure give the same bytes, as the SVG does.
+void fix_creation_date(std::string& pdf) {
+  constexpr std::string_view kKey = "/CreationDate (D:";
+  const std::size_t at = pdf.find(kKey);
+  if (at == std::string::npos) return;
+  const std::size_t begin = at + kKey.size(), end = pdf.find(')', begin);
+  if (end == std::string::npos) return;
+  for (std::size_t i = begin; i < end; ++i) {
+    if (std::isdigit(static_cast<unsigned char>(pdf[i])))
+      pdf[i] = i - begin < 4 ? "1970"[i - begin] : i - begin < 8 ? "0101"[i - begin - 4] : '0';
+  }
+}
+
+}  // namespace
 
 std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
                                                   const std::filesystem::path& figures_dir) {
@@ -28,29 +47,36 @@ std::vector<std::filesystem::path> render_figures(const nlohmann::json& results,
     return written;
   }
 
-  // Every script and every SVG is made before the first file is written, so a figure gnuplot
+  // Every script, SVG and PDF is made before the first file is written, so a figure gnuplot
   // rejects (or a missing gnuplot) leaves figures_dir as it was.
-  std::vector<std::pair<std::filesystem::path, std::string>> svgs;
+  std::vector<std::pair<std::filesystem::path, std::string>> files;
   for (const nlohmann::json& figure : *it) {
     const std::string id = figure.at("id").get<std::string>();
-    std::string svg;
-    try {
-      svg = run_gnuplot(gnuplot_script(figure), gnuplot_program);
-    } catch (const ReportInputError&) {
-      throw;
-    } catch (const GnuplotUnavailable&) {
-      throw;
-    } catch (const std::runtime_error& e) {
-      throw std::runtime_error(fmt::format("figure {}: {}", id, e.what()));
-    }
+    const auto draw = [&](Terminal terminal) {
+      try {
+        return run_gnuplot(gnuplot_script(figure, terminal), gnuplot_program);
+      } catch (const ReportInputError&) {
+        throw;
+      } catch (const GnuplotUnavailable&) {
+        throw;
+      } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("figure {}: {}", id, e.what()));
+      }
+    };
+    std::string svg = draw(Terminal::svg);
     const bool opens = svg.starts_with("<?xml") || svg.starts_with("<svg");
     if (!opens || svg.find("</svg>") == std::string::npos)
       throw std::runtime_error(fmt::format("figure {}: gnuplot did not return a complete SVG document", id));
-    svgs.emplace_back(figures_dir / (id + ".svg"), std::move(svg));
+    std::string pdf = draw(Terminal::pdf);
+    fix_creation_date(pdf);
+    if (!pdf.starts_with("%PDF-") || pdf.find("%%EOF") == std::string::npos)
+      throw std::runtime_error(fmt::format("figure {}: gnuplot did not return a complete PDF document", id));
+    files.emplace_back(figures_dir / (id + ".svg"), std::move(svg));
+    written.push_back(files.back().first);
+    files.emplace_back(figures_dir / (id + ".pdf"), std::move(pdf));
   }
 
-  write_figure_set(figures_dir, svgs);
-  for (const auto& [path, svg] : svgs) written.push_back(path);
+  write_figure_set(figures_dir, files);
   return written;
 }
 
@@ -66,7 +92,8 @@ void write_figure_set(const std::filesystem::path& dir,
   }
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const auto& path = entry.path();
-    if (entry.is_regular_file() && path.extension() == ".svg" && !keep.contains(path.filename())) {
+    const bool drawn = path.extension() == ".svg" || path.extension() == ".pdf";
+    if (entry.is_regular_file() && drawn && !keep.contains(path.filename())) {
       std::filesystem::remove(path);
     }
   }

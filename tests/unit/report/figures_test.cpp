@@ -23,12 +23,15 @@ TEST(GnuplotScript, PitEcdfBandClippedAndLabelled) {
   const std::string s = gnuplot_script(load_fixture()["figures"][0]);
   EXPECT_NE(s.find("set terminal svg size 800,560 fixed font 'sans-serif,12' noenhanced"), std::string::npos);
   EXPECT_NE(s.find("$pit << EOD\n"), std::string::npos);
-  EXPECT_NE(s.find("\n0 0 0 0.0257\n"), std::string::npos);             // u = 0: lower edge clipped to 0
-  EXPECT_NE(s.find("\n0.1 0.098 0.0743 0.1257\n"), std::string::npos);  // interior grid point
-  EXPECT_NE(s.find("\n1 1 0.9743 1\n"), std::string::npos);             // u = 1: upper edge clipped to 1
-  EXPECT_NE(s.find("'99% simultaneous band (diagonal ± 0.0257)'"), std::string::npos);
-  EXPECT_NE(s.find("'ECDF of the PIT (n = 4000)'"), std::string::npos);
-  EXPECT_NE(s.find("using 1:1 with lines"), std::string::npos);  // the diagonal
+  // The ECDF minus u: 0 - 0 at u = 0, 0.098 - 0.1 at the interior grid point u = 0.1.
+  EXPECT_NE(s.find("\n0 0\n"), std::string::npos);
+  EXPECT_NE(s.find("\n0.1 -0.002\n"), std::string::npos);
+  EXPECT_NE(s.find("'99% simultaneous band (DKW, ± 0.0257)'"), std::string::npos);
+  EXPECT_NE(s.find("'ECDF of the PIT minus u (n = 4000)'"), std::string::npos);
+  EXPECT_NE(s.find("using 1:(-0.0257):(0.0257) with filledcurves"), std::string::npos);  // the band
+  EXPECT_NE(s.find("0 with lines dt 2"), std::string::npos);                             // zero
+  EXPECT_NE(gnuplot_script(load_fixture()["figures"][0], Terminal::pdf).find("set terminal pdfcairo"),
+            std::string::npos);
 }
 
 TEST(GnuplotScript, CurvesStylesAndLogAxes) {
@@ -77,10 +80,17 @@ TEST(RenderFigures, WellFormedDeterministicSvg) {
   // No timestamp or other run-dependent content: a second rendering is byte-identical.
   const auto again = render_figures(load_fixture(), b.path());
   for (std::size_t i = 0; i < written.size(); ++i) EXPECT_EQ(read_text(written[i]), read_text(again[i]));
-  // Only the SVGs are left in the directory (no temporary files).
+  // The PDFs beside them are complete and, with their creation stamp fixed, byte-identical too.
+  for (const char* id : {"xa-mean-pass-pit", "xa-variance-ladder"}) {
+    const std::string pdf = read_text(a.path() / "figures" / (std::string(id) + ".pdf"));
+    EXPECT_TRUE(pdf.starts_with("%PDF-")) << id;
+    EXPECT_NE(pdf.find("%%EOF"), std::string::npos) << id;
+    EXPECT_EQ(pdf, read_text(b.path() / (std::string(id) + ".pdf"))) << id;
+  }
+  // Only the SVGs and PDFs are left in the directory (no temporary files).
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(a.path() / "figures")) ++files;
-  EXPECT_EQ(files, 2u);
+  EXPECT_EQ(files, 4u);
 }
 
 TEST(RenderFigures, AnEarlierRunsFiguresDoNotOutliveIt) {

@@ -43,7 +43,8 @@ std::string run_command(const fs::path& dir, int seed) {
 }
 
 // The seed of the report in `dir` if every part of it belongs to one run: results.json,
-// REPORT.md (which prints the seed), timings.json, and exactly the figures results.json names.
+// REPORT.md (which prints the seed), timings.json, and exactly the figures results.json names
+// (an SVG each, and a PDF only beside its SVG).
 int whole_report_seed(const fs::path& dir) {
   const json results = json::parse(read(dir / "results.json"));
   const int seed = results.at("seed").get<int>();
@@ -52,7 +53,13 @@ int whole_report_seed(const fs::path& dir) {
   EXPECT_TRUE(json::accept(read(dir / "timings.json")));
   std::set<std::string> named, drawn;
   for (const auto& f : results.at("figures")) named.insert(f.at("id").get<std::string>() + ".svg");
-  for (const auto& e : fs::directory_iterator(dir / "figures")) drawn.insert(e.path().filename().string());
+  for (const auto& e : fs::directory_iterator(dir / "figures")) {
+    if (e.path().extension() == ".svg") drawn.insert(e.path().filename().string());
+    if (e.path().extension() == ".pdf") {
+      EXPECT_TRUE(fs::exists(fs::path(e.path()).replace_extension(".svg"))) << e.path();
+    }
+  }
+
   EXPECT_EQ(named, drawn);
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();

@@ -19,24 +19,25 @@
 namespace attnlaw::theory::scaling_limits::critical_weights_claim {
 namespace {
 
+// The Monte Carlo ECDF minus the exact finite-n CDF at the grid of the reference, with the 99%
+// DKW simultaneous band: on a [0,1] CDF scale the two curves would lie on top of each other.
 harness::Figure cdf_figure(const harness::PointContext& at, std::span<const double> values,
                            const std::vector<std::pair<double, double>>& cdf) {
-  std::vector<double> w, reference, empirical;
+  std::vector<double> w, difference;
   for (const auto& [x, f] : cdf) {
     std::size_t below = 0;
     for (double v : values) below += v <= x;
     w.push_back(x);
-    reference.push_back(f);
-    empirical.push_back(static_cast<double>(below) / static_cast<double>(values.size()));
+    difference.push_back(static_cast<double>(below) / static_cast<double>(values.size()) - f);
   }
-  std::vector<harness::Series> series;
-  series.push_back({"Monte Carlo ECDF", "points", w, std::move(empirical)});
-  series.push_back({"exact finite-n CDF", "lines", std::move(w), std::move(reference)});
+  std::vector<harness::Series> series = harness::dkw_band_series(values.size(), w.front(), w.back());
+  series.insert(series.begin(), {fmt::format("Monte Carlo ECDF - exact finite-n CDF (m = {})", values.size()),
+                                 "linespoints", std::move(w), std::move(difference)});
   return harness::Figure{.id = harness::figure_slug(at.claim.id, "cdf", at.fields),
                          .claim = at.claim.id,
-                         .title = fmt::format("{}: CDF of the top weight, {}", at.claim.id, at.label),
+                         .title = fmt::format("{}: ECDF minus exact CDF of the top weight, {}", at.claim.id, at.label),
                          .xlabel = "w",
-                         .ylabel = "P(w_(1) <= w)",
+                         .ylabel = "P_MC(w_(1) <= w) - P(w_(1) <= w)",
                          .series = std::move(series)};
 }
 
