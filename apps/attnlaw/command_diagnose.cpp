@@ -1,8 +1,9 @@
-// `attnlaw diagnose FILE...`: the gap statistics of real attention rows (theory-notes UF.md
-// §1-§3): per row Lambda, Delta_Lambda, alpha_n and the collapse regime at --beta; per head the
-// quantiles; across files of different context length, the exponent of median Lambda in log n.
-// The diagnosis is verify/diagnose's and its rendering verify/report's; here the arguments are
-// parsed, bad input becomes exit 2 with one line, and the outputs are dispatched.
+// `attnlaw diagnose FILE...`: the gap statistics of real attention rows
+// (theory/unified_framework/THEORY.md §1-§3, §6): per row Lambda, Delta_Lambda, alpha_n and the
+// collapse regime at --beta; per head the quantiles; across files of different context length, the
+// exponent of median Lambda in log n. The diagnosis is verify/diagnose's and its rendering
+// verify/report's; here the arguments are parsed, bad input becomes exit 2 with one line, and the
+// outputs are dispatched.
 #include <fmt/format.h>
 
 #include <iostream>

@@ -1,8 +1,8 @@
-// Cost of one Gaussian score row with K = 1000 retained (UF.md §3): the exact top-K Rényi
-// sampler at n = 1e6 and 1e12 against drawing the full row of n = 1e6 scores and selecting its
-// top K; and the cost of the bulk correction (closed form for Gaussian, quadrature for Weibull).
-// Read the numbers as ratios within one run (Debian's libbenchmark is a DEBUG build, the
-// machine is shared).
+// Cost of one Gaussian score row with K = 1000 retained (theory/unified_framework/THEORY.md §3):
+// the exact top-K Rényi sampler at n = 1e6 and 1e12 against drawing the full row of n = 1e6 scores
+// and selecting its top K; and the cost of the bulk correction (closed form for Gaussian,
+// quadrature for Weibull). Read the numbers as ratios within one run (Debian's libbenchmark is a
+// DEBUG build, the machine is shared).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

@@ -22,8 +22,9 @@ template <class Real>
 EquicorrelatedRow<Real> equicorrelated_row(std::uint64_t n, Real rho, Real beta);
 
 // The limit cosine of two outputs after one attention layer with residual weight a = alpha sqrt(q0)
-// (Chen–Lin–Polyanskiy–Rigollet, arXiv:2510.05554, as restated in UF.md), at beta = gamma log n:
-// below gamma_c = 1/(1 - rho), at it, and above it.
+// (Chen–Lin–Polyanskiy–Rigollet, arXiv:2510.05554, as restated in
+// theory/unified_framework/THEORY.md §2), at beta = gamma log n: below gamma_c = 1/(1 - rho), at
+// it, and above it.
 template <class Real>
 Real equicorrelated_limit_cosine(Real rho, Real a, Real gamma);
 

@@ -50,7 +50,7 @@ class ScaledScores {
   bool limit() const { return limit_; }
   Real n() const { return n_; }
 
-  // rho_n(x) = n f(b + x/h)/h, written so that nothing cancels (UF.md §4).
+  // rho_n(x) = n f(b + x/h)/h, written so that nothing cancels (theory/unified_framework/THEORY.md §4).
   Real rho(Real x) const {
     using std::exp;
     using std::log1p;

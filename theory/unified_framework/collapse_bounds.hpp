@@ -1,5 +1,5 @@
 #pragma once
-// The deterministic finite-n bounds of UF.gap.bounds (theory-notes UF.md §2) and the bookkeeping
+// The deterministic finite-n bounds of UF.gap.bounds (THEORY.md §2) and the bookkeeping
 // of a deterministic check: the worst ratio quantity / bound over every row and temperature.
 //
 // With r = beta / Lambda and C = C_n = log N(Delta_Lambda):

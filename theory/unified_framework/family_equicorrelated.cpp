@@ -1,6 +1,6 @@
 // UF.family.equicorrelated: the step row (score 1 for the query's own key, rho for the n - 1
 // others) has Lambda_n = log n / (1 - rho) exactly and closed-form softmax functionals at every n
-// (theory-notes UF.md §2; reference/extreme_value/equicorrelated.hpp). Checks, on a ladder of n:
+// (THEORY.md §2; reference/extreme_value/equicorrelated.hpp). Checks, on a ladder of n:
 //   - the closed forms against the row itself evaluated by attention::row_statistics (relative
 //     error <= 1e-13) at beta (1 - rho) = theta log n and log n + tau;
 //   - Lambda_n, Delta_Lambda = 1 - rho and alpha_n = 1 from the row against the closed form;
@@ -120,11 +120,11 @@ harness::ExperimentResult closed_forms_hold(const LadderPoint& p, const Equicorr
       y.push_back(std::fabs(excess));
       asymptote_y.push_back(std::fabs(predicted));
 
-      // theta = 0.5: |1 - H / log n| and theta = 1.5: |H / (n^{1-theta} (theta log n + 1)) - 1| decrease
-      // to 0. (H = n^{1-theta}(theta log n + 1)(1 + O(n^{1-theta})): the 1 of theta log n + 1, from
-      // log Z ~ (n-1) q, is a 1/(theta log n) correction to UF.md's theta n^{1-theta} log n, too
-      // slow to show a monotone approach at n <= 10^7. Both errors change sign below n ~ 100,
-      // so the comparison starts at 10^3 against 10^2.)
+      // theta = 0.5: |1 - H / log n| and theta = 1.5: |H / (n^{1-theta} (theta log n + 1)) - 1|
+      // decrease to 0. (H = n^{1-theta}(theta log n + 1)(1 + O(n^{1-theta})): the 1 of
+      // theta log n + 1, from log Z ~ (n-1) q, is a 1/(theta log n) correction to the earlier
+      // theta n^{1-theta} log n (THEORY.md §7), too slow to show a monotone approach at n <= 10^7.
+      // Both errors change sign below n ~ 100, so the comparison starts at 10^3 against 10^2.)
       const double low = std::fabs(1 - forms(n, rho, 0.5 * log_n / gap).entropy / log_n);
       const double h_high = forms(n, rho, 1.5 * log_n / gap).entropy;
       const double high = std::fabs(h_high / (std::pow(static_cast<double>(n), -0.5) * (1.5 * log_n + 1)) - 1);
@@ -176,7 +176,7 @@ harness::ExperimentResult closed_forms_hold(const LadderPoint& p, const Equicorr
 std::unique_ptr<harness::Claim> family_equicorrelated() {
   auto claim = std::make_unique<harness::ClaimSpec<EquicorrelatedForms>>(
       harness::ClaimInfo{
-          "UF.family.equicorrelated", "UF", "UF.md §2 UF.family.equicorrelated",
+          "UF.family.equicorrelated", "UF", "THEORY.md §2 UF.family.equicorrelated",
           "Scores 1 (self) and rho (others): N(t) = 1 for t < 1 - rho and n after, Lambda_n = log n / (1 - rho) "
           "exactly; Z = 1 + (n-1) q, a_self = 1/Z, D = (1-q)/Z, H = log Z + (n-1) beta (1-rho) q / Z with q = "
           "e^{-beta(1-rho)}; at beta = Lambda_n, H - (1/2) log n -> log 2, and beta(1-rho) = log n + tau gives a_self "

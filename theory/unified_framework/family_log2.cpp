@@ -1,4 +1,4 @@
-// UF.family.log2: s = 1 - E^{-1/eta}, P(s > 1 - u) = e^{-u^{-eta}} (UF.md §2 UF.family.log2):
+// UF.family.log2: s = 1 - E^{-1/eta}, P(s > 1 - u) = e^{-u^{-eta}} (THEORY.md §2 UF.family.log2):
 // b_n = 1 - (log n)^{-1/eta}, h_n = eta (log n)^{1+1/eta}; eta = 1 gives h_n = (log n)^2 exactly.
 // (1) h_n = (log n)^2: closed form against the numeric n f(b_n); (2) at beta = c (log n)^2 the
 // weights tend to PD(1/c, 0) with an O(1/log n) error (the intensity of h_n (s - b_n) is
@@ -57,7 +57,7 @@ harness::ExperimentResult window_tends_to_pd(const WindowPoint& point, const Haz
 std::unique_ptr<harness::Claim> family_log2() {
   auto claim = std::make_unique<harness::ClaimSpec<HazardScale>>(
       harness::ClaimInfo{
-          "UF.family.log2", "UF", "UF.md §2 UF.family.log2; UF.pd-limit",
+          "UF.family.log2", "UF", "THEORY.md §2 UF.family.log2; UF.pd-limit",
           "Scores s = 1 - 1/E (eta = 1): h_n = (log n)^2 exactly (xi = 2), and at beta = c (log n)^2, c > 1, the "
           "weights tend to PD(1/c, 0) with an O(1/log n) error.",
           harness::Provenance::derived, "[paper] + [derived]"},

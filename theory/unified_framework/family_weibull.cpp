@@ -1,4 +1,4 @@
-// UF.family.weibull: s = E^{1/p}, p > 1 (UF.md §2 UF.family.weibull): b_n = (log n)^{1/p},
+// UF.family.weibull: s = E^{1/p}, p > 1 (THEORY.md §2 UF.family.weibull): b_n = (log n)^{1/p},
 // h_n = p (log n)^{1-1/p}; at beta = c h_n the weights tend to PD(1/c, 0) with an O(1/log n)
 // bias (the intensity of h_n (s - b_n) is e^{-x - (p-1) x^2/(2 p log n) + ...}). Checked as the
 // Gaussian family: the scale, and the window n-ladder against exact finite-n values and PD.
@@ -60,7 +60,7 @@ harness::ExperimentResult window_tends_to_pd(const WindowPoint& point, const Haz
 std::unique_ptr<harness::Claim> family_weibull() {
   auto claim = std::make_unique<harness::ClaimSpec<HazardScale>>(
       harness::ClaimInfo{
-          "UF.family.weibull", "UF", "UF.md §2 UF.family.weibull; UF.pd-limit",
+          "UF.family.weibull", "UF", "THEORY.md §2 UF.family.weibull; UF.pd-limit",
           "Weibull-type scores s = E^{1/p}, p > 1: h_n = p (log n)^{1-1/p} (xi = 1 - 1/p) and at beta = c h_n, c > 1, "
           "the weights tend to PD(1/c, 0) with an O(1/log n) bias.",
           harness::Provenance::derived, "[derived]"},

@@ -1,5 +1,5 @@
 #pragma once
-// The checks that UF.family.gaussian, UF.family.weibull and UF.family.log2 share (UF.md §2
+// The checks that UF.family.gaussian, UF.family.weibull and UF.family.log2 share (THEORY.md §2
 // UF.family.*): the family scale h_n = n f(b_n), and the critical window beta = c h_n on an
 // n-ladder against the exact finite-n expectations (reference/extreme_value/finite_n_window.hpp)
 // and against their PD(1/c, 0) limit, with the ~1/log n rate of the bias. Implemented in the

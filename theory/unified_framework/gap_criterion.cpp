@@ -1,6 +1,6 @@
 // UF.gap.criterion: along a sequence of rows with scale Lambda_n, beta_n / Lambda_n -> 0 forces
 // top-two collapse D_n -> 0 and beta_n / Lambda_n -> inf forces entropy collapse H_n -> 0
-// (theory-notes UF.md §2). Checked on ladders n = 10^3 ... 10^7 with r_n = beta_n / Lambda_n =
+// (THEORY.md §2). Checked on ladders n = 10^3 ... 10^7 with r_n = beta_n / Lambda_n =
 // (log n)^{-1} and (log n)^{+1}:
 //   - nested random rows of every family (the row at n is the first n scores of the row at 10n):
 //     at every rung D_n <= e^{-1} r_n / (1 - r_n) and H_n <= log(1 + eps_n) + 2 eps_n + eps_n^2, an
@@ -186,7 +186,7 @@ harness::ExperimentResult criterion_on_deterministic_sequences(const Determinist
 std::unique_ptr<harness::Claim> gap_criterion() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
       harness::ClaimInfo{
-          "UF.gap.criterion", "UF", "UF.md §2 UF.gap.criterion (sequence collapse criterion)",
+          "UF.gap.criterion", "UF", "THEORY.md §2 UF.gap.criterion (sequence collapse criterion)",
           "For rows with scale Lambda_n and any beta_n > 0: beta_n/Lambda_n -> 0 implies D_n(beta_n) -> 0 (top-two "
           "collapse) and beta_n/Lambda_n -> inf implies H_n(beta_n) -> 0 (entropy collapse); the critical order is "
           "beta_n ~ Lambda_n.",

@@ -1,5 +1,5 @@
 // UF.gap.envelope: the Laplace envelope S(beta) = sup_{t>=0} (log N(t) - beta t) pins log Z to
-// within log(1 + log n) (theory-notes UF.md §2, †):
+// within log(1 + log n) (THEORY.md §2, †):
 //   S <= log Z,   e^{-beta Delta_(j)} <= e^S / j for every rank j,
 //   log Z <= S + log(sum_{j<=n} 1/j) <= S + log(1 + log n).
 // Where a row attains S = log Z (beta = 0) or log Z = S + log H_n (N(t) = e^t at every gap,
@@ -91,7 +91,7 @@ harness::ExperimentResult envelope_on_adversarial_rows(const AdversarialRowsPoin
 std::unique_ptr<harness::Claim> gap_envelope() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
       harness::ClaimInfo{
-          "UF.gap.envelope", "UF", "UF.md §2 UF.gap.envelope (†)",
+          "UF.gap.envelope", "UF", "THEORY.md §2 UF.gap.envelope (†)",
           "The Laplace envelope S(beta) = sup_t (log N(t) - beta t) satisfies S <= log Z <= S + log(sum_{j<=n} 1/j) <= "
           "S + log(1 + log n), since e^{-beta Delta_(j)} <= e^S / j.",
           harness::Provenance::paper_summary, "[summary]† (restating draft); [checked] no violation"},

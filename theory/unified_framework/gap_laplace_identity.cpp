@@ -1,5 +1,5 @@
 // UF.gap.laplace-identity: Z and H are functionals of the gap-counting function N alone
-// (theory-notes UF.md §2). For the right-continuous step function N with jumps at the distinct
+// (THEORY.md §2). For the right-continuous step function N with jumps at the distinct
 // gaps t_0 = 0 < t_1 < ... < t_K:
 //   Z(beta)   = beta int_0^inf e^{-beta t} N(t) dt = sum_k N(t_k) (e^{-beta t_k} - e^{-beta t_{k+1}}),
 //   beta^2 int_0^inf t e^{-beta t} N(t) dt = Z + sum_j beta Delta_j e^{-beta Delta_j}   (= Z - beta Z'),
@@ -161,7 +161,7 @@ harness::ExperimentResult identities_on_adversarial_rows(const AdversarialRowsPo
 
 std::unique_ptr<harness::Claim> gap_laplace_identity() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
-      harness::ClaimInfo{"UF.gap.laplace-identity", "UF", "UF.md §2 UF.gap.laplace-identity",
+      harness::ClaimInfo{"UF.gap.laplace-identity", "UF", "THEORY.md §2 UF.gap.laplace-identity",
                          "Z(beta) = beta int_0^inf e^{-beta t} N(t) dt, -beta Z'(beta) = beta^2 int t e^{-beta t} N(t) "
                          "dt - Z, and H = log Z + sum_j beta Delta_j e^{-beta Delta_j} / Z: the softmax functionals "
                          "depend on the row only through N.",

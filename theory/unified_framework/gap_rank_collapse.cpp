@@ -1,4 +1,4 @@
-// UF.gap.rank-collapse: rank collapse F = log Z -> infinity (theory-notes UF.md §2, †). Its
+// UF.gap.rank-collapse: rank collapse F = log Z -> infinity (THEORY.md §2, †). Its
 // deterministic content, checked row by row on random rows of every family and on adversarial rows:
 //   G := max_j a_j - min_j a_j <= 1/Z = e^{-F}                    (F -> inf  =>  G -> 0),
 //   max_j |a_j - 1/n| <= G,   a_(1) <= 1/n + G                     (G -> 0, n -> inf  =>  F -> inf;
@@ -169,7 +169,7 @@ harness::ExperimentResult rank_collapse_on_adversarial_rows(const AdversarialRow
 std::unique_ptr<harness::Claim> gap_rank_collapse() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
       harness::ClaimInfo{
-          "UF.gap.rank-collapse", "UF", "UF.md §2 UF.gap.rank-collapse (†)",
+          "UF.gap.rank-collapse", "UF", "THEORY.md §2 UF.gap.rank-collapse (†)",
           "F(beta_n) = log Z -> inf iff G(beta_n) = max|a_j - a_k| -> 0 iff max_j |a_j - 1/n| -> 0; beta_n < "
           "Lambda_n^{(r_n)} with r_n -> inf gives Z > e^{r_n}; beta_n/Lambda_n -> 0 with C_n -> inf gives "
           "log Z >= (1 - r_n) C_n -> inf.",

@@ -1,4 +1,4 @@
-// UF.gap.ties: a maximum attained N(0) >= 2 times (theory-notes UF.md §2, †) gives Lambda = +inf,
+// UF.gap.ties: a maximum attained N(0) >= 2 times (THEORY.md §2, †) gives Lambda = +inf,
 // ||a||_inf <= 1/N(0) and H >= log N(0) at every beta: no temperature collapses the entropy.
 // Deterministic on rows with planted ties (every family's random rows with the maximum copied
 // 2, 5 or 50 times, all-tied rows, ties with masked or denormal bulk), beta from 0 to 1e300.
@@ -57,7 +57,7 @@ harness::ExperimentResult ties_keep_the_entropy(const TiedRowsPoint&, const harn
 
 std::unique_ptr<harness::Claim> gap_ties() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
-      harness::ClaimInfo{"UF.gap.ties", "UF", "UF.md §2 UF.gap.ties (†)",
+      harness::ClaimInfo{"UF.gap.ties", "UF", "THEORY.md §2 UF.gap.ties (†)",
                          "If the maximum is attained N(0) >= 2 times then Lambda = +inf, ||a||_inf <= 1/N(0) and "
                          "H(beta) >= log N(0) for every beta: no temperature collapses the entropy.",
                          harness::Provenance::paper_summary, "[summary]† (restating draft)"},

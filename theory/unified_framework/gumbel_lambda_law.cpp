@@ -1,4 +1,4 @@
-// UF.gumbel.lambda-law: Lambda_n / h_n => L = sup_{k>=2} log k / M_{k-1} (UF.md §2), a law with
+// UF.gumbel.lambda-law: Lambda_n / h_n => L = sup_{k>=2} log k / M_{k-1} (THEORY.md §2), a law with
 // infinite mean, tested through its upper tail P(Lambda_n/h_n > x), x in {1.5, 2, 3, 5}, by exact
 // binomial tests against the L table (exact; reference/gap_counting/gap_counting.hpp), never by means.
 //
@@ -10,7 +10,8 @@
 //
 // Null band = the table's error + the stated finite-n bias: exponential rows are exact in law up
 // to the truncation at n (Lambda_n increases to L; bias <= exp(-n^{1-1/x})); Gaussian rows carry
-// the 1/log n bias of the point process, bounded by 0.04 at n = 1e4 and 0.02 at n >= 1e6 (UF.md).
+// the 1/log n bias of the point process, bounded by 0.04 at n = 1e4 and 0.02 at n >= 1e6
+// (THEORY.md §2).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -66,7 +67,7 @@ harness::ExperimentResult tail_is_the_l_table(const RowPoint& p, const harness::
 std::unique_ptr<harness::Claim> gumbel_lambda_law() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
       harness::ClaimInfo{
-          "UF.gumbel.lambda-law", "UF", "UF.md §2 UF.gumbel.lambda-law; §5 L table",
+          "UF.gumbel.lambda-law", "UF", "THEORY.md §2 UF.gumbel.lambda-law; §3, §5 L table",
           "For i.i.d. Gumbel-domain scores Lambda_n / h_n converges in law to L = sup_{k>=2} log k / M_{k-1}: L >= 1, "
           "infinite mean, P(L > x) ~ log 2 / x for large x.",
           harness::Provenance::derived, "[derived][checked]"},

@@ -1,7 +1,7 @@
 // UF.gumbel.point-process: the top of a Gumbel-domain row on the scale 1/h_n is the PPP with
-// intensity e^{-x} dx (UF.md §2): k h_n (s_(k) - s_(k+1)) -> E_k (mean 1), h_n Delta_(k) -> M_{k-1}
-// (mean H_{k-1}, the harmonic number), N_n(t/h_n) -> Yule (mean e^t). Tested on Gaussian rows
-// drawn exactly by the top-K sampler.
+// intensity e^{-x} dx (THEORY.md §2): k h_n (s_(k) - s_(k+1)) -> E_k (mean 1), h_n Delta_(k) ->
+// M_{k-1} (mean H_{k-1}, the harmonic number), N_n(t/h_n) -> Yule (mean e^t). Tested on Gaussian
+// rows drawn exactly by the top-K sampler.
 //
 // Gaussian rows approach the limit only like 1/log n (the hazard at s_(k) is h_n (1 + O(log k /
 // (b_n h_n)))), so a point null would be rejected by any large M. Each mean is tested against the
@@ -115,7 +115,7 @@ harness::ExperimentResult top_is_the_ppp(const RowPoint& p, const TopGapsSampler
 std::unique_ptr<harness::Claim> gumbel_point_process() {
   auto claim = std::make_unique<harness::ClaimSpec<TopGapsSampler>>(
       harness::ClaimInfo{
-          "UF.gumbel.point-process", "UF", "UF.md §2 UF.gumbel.point-process",
+          "UF.gumbel.point-process", "UF", "THEORY.md §2 UF.gumbel.point-process",
           "For i.i.d. Gumbel-domain scores h_n (s_j - b_n) -> PPP(e^{-x} dx): k h_n (s_(k) - s_(k+1)) -> E_k i.i.d. "
           "Exp(1), h_n Delta_(k) -> M_{k-1}, and N_n(t/h_n) -> a rate-1 Yule process started at 1 (E N = e^t).",
           harness::Provenance::derived, "[derived] from classical EVT [prior]"},

@@ -1,5 +1,5 @@
 #pragma once
-// Rows of n keys uniform on S^{d-1} seen through their gap-counting function (theory-notes UF.md
+// Rows of n keys uniform on S^{d-1} seen through their gap-counting function (THEORY.md §2
 // UF.family.sphere): the accumulation scale Lambda_n of a row from its K nearest keys (the SL
 // top-K sampler), the limit of Lambda_n / n^{2/(d-1)} from the SL limit point process, and the
 // weight functionals of whole rows in the critical window (the SL truncated sampler).
@@ -13,9 +13,9 @@
 
 namespace attnlaw::theory::unified_framework {
 
-// The sphere's critical scale as the sphere claims take it from the theory: the polynomial
-// exponent 2/(d-1) of Lambda_n and of beta_c (UF.md UF.family.sphere) and the scale n^{2/(d-1)},
-// from reference/extreme_value/critical_scale.hpp.
+// The sphere's critical scale as the sphere claims take it from the theory: the polynomial exponent
+// 2/(d-1) of Lambda_n and of beta_c (THEORY.md §2 UF.family.sphere) and the scale n^{2/(d-1)}, from
+// reference/extreme_value/critical_scale.hpp.
 struct SphereScale {
   double (*exponent)(int d) = reference::sphere_critical_exponent;
   double (*scale)(int d, double n) = reference::sphere_critical_scale;

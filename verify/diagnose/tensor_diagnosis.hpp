@@ -1,6 +1,7 @@
 #pragma once
-// The gap statistics of every row of one tensor of attention logits (theory-notes UF.md §1-§3)
-// at one beta, and their quantiles per head: what `attnlaw diagnose` reports per file.
+// The gap statistics of every row of one tensor of attention logits
+// (theory/unified_framework/THEORY.md §1-§3) at one beta, and their quantiles per head: what
+// `attnlaw diagnose` reports per file.
 #include <cstddef>
 #include <stdexcept>
 #include <string>

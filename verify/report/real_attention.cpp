@@ -106,8 +106,8 @@ std::string real_attention_markdown(const json& summary) {
   std::string out = "# Real attention: the exponent of the accumulation scale\n\n";
   out +=
       "Pre-softmax logits of a trained transformer (tests/data/fixtures/real-attention/README.md), analysed by "
-      "`attnlaw diagnose` (theory-notes UF.md: Lambda = sup_t log N(t)/t per row; across context lengths, the "
-      "exponent xi of median Lambda ~ (log n)^xi).\n\n";
+      "`attnlaw diagnose` (theory/unified_framework/THEORY.md: Lambda = sup_t log N(t)/t per row; across context "
+      "lengths, the exponent xi of median Lambda ~ (log n)^xi).\n\n";
   out += headline(fit.at("ci_excludes_1")) + "\n\n";
   fmt::format_to(std::back_inserter(out), "- fit: {}\n- CI: {}\n", fit.value("method", std::string()),
                  fit.value("ci_method", std::string()));

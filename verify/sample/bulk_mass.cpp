@@ -1,5 +1,6 @@
 // bulk_log_mass and its conditional tilt: the expected contribution to Z of the n - K scores a
-// top-K row omits (UF.md §3, "Truncation correction", made exact).
+// top-K row omits (theory/unified_framework/THEORY.md §3, "The bulk correction": the truncation
+// correction made exact).
 //
 // Given the top K, the omitted scores are i.i.d. F conditioned on s < y, y = s_(K) (Rényi), so
 //   E[sum_omitted e^{-beta Delta_j} | top K] = (n - K) e^{-beta Delta_(K)} T(y, beta),

@@ -1,4 +1,5 @@
-// sample_pd_weights: ranked Poisson–Dirichlet PD(alpha, 0) weights (Pitman–Yor 1997; UF.md §3).
+// sample_pd_weights: ranked Poisson–Dirichlet PD(alpha, 0) weights (Pitman–Yor 1997;
+// theory/unified_framework/THEORY.md §3).
 //
 // V_j = Gamma_j^{-1/alpha} / sum_k Gamma_k^{-1/alpha} with Gamma_j the points of a rate-1 Poisson
 // process. Only j <= K are drawn; the omitted sum_{j>K} Gamma_j^{-1/alpha} is replaced by its

@@ -1,15 +1,15 @@
 #pragma once
 // Rows of i.i.d. scores from the families of reference/extreme_value/score_families.hpp, as the gaps
-// Delta = s* - s that every row statistic needs (theory-notes UF.md §3).
+// Delta = s* - s that every row statistic needs (theory/unified_framework/THEORY.md §3).
 //
 // Top-K (any n up to 2^53, cost O(K)): the Rényi representation gives the K largest of n i.i.d.
 // scores exactly: Gamma_1..Gamma_K partial sums of Exp(1), Gamma_{n+1} = Gamma_K + Gamma(n+1-K),
 // U_(k) = Gamma_k / Gamma_{n+1} the k-th smallest upper-tail probability, s_(k) = Fbar^{-1}(U_(k)).
 // Each family's gaps are formed without cancellation: exponential Delta_(k) = M_{k-1} from the
 // spacings; gaussian from the difference of erfc-based quantiles of the small tails U_(k);
-// log2 as (E_(1) - E_(k)) / (E_(1) E_(k)) with E_(k) = -log U_(k) (UF.md §4).
+// log2 as (E_(1) - E_(k)) / (E_(1) E_(k)) with E_(k) = -log U_(k) (§4 there).
 // The omitted n - K scores are i.i.d. F conditioned on s < s_(K); bulk_log_mass gives the
-// exact conditional expectation of their contribution to Z, the correction UF.md §3 asks for.
+// exact conditional expectation of their contribution to Z: the bulk correction of §3 there.
 //
 // Sample indices (index_space.hpp): region score_top_k, offset 0 the E_i and 1 the Gamma(n+1-K)
 // variate (uniform_order_statistics.hpp), offset 2 the Gamma(K) variate of the exponential
@@ -58,7 +58,7 @@ std::vector<double> sample_full_row(const reference::ScoreFamily& family, rng::S
                                     std::uint32_t replicate, std::uint64_t n);
 
 // Ranked PD(alpha, 0) weights V_1 >= ... >= V_K from Gamma_j^{-1/alpha}, with the expected tail
-// Gamma_K^{1 - 1/alpha} / (1/alpha - 1) added to the normaliser (UF.md §3).
+// Gamma_K^{1 - 1/alpha} / (1/alpha - 1) added to the normaliser (theory/unified_framework/THEORY.md §3).
 std::vector<double> sample_pd_weights(double alpha, rng::StreamKey stream, std::uint32_t replicate, std::size_t K);
 
 }  // namespace attnlaw::sample

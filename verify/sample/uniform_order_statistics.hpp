@@ -1,7 +1,7 @@
 #pragma once
 // The K smallest of n i.i.d. Uniform(0,1) variables, exactly, at cost O(K) for any n <= 2^53:
 // the Rényi representation shared by every top-K sampler of this module
-// (theory/scaling_limits/THEORY.md §3, UF.md §3).
+// (theory/scaling_limits/THEORY.md §3, theory/unified_framework/THEORY.md §3).
 //
 // With E_i i.i.d. Exp(1), Gamma_j = E_1 + ... + E_j and G ~ Gamma(n + 1 - K) independent,
 // Gamma_{n+1} = Gamma_K + G and (Gamma_j / Gamma_{n+1})_{j <= K} has the law of the K smallest

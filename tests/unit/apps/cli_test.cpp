@@ -348,7 +348,7 @@ TEST(Cli, ReferencePdJsonHasTheDocumentedFields) {
        {"alpha", "mean_sum_sq", "mean_entropy", "mean_top", "mean_inverse_top", "cdf_top", "errors"}) {
     EXPECT_TRUE(doc.contains(key)) << key;
   }
-  // UF.md §5 at alpha = 1/2: 1 - alpha, 2 log 2, E V_1 = .626508, 1/(1 - alpha).
+  // theory/unified_framework/THEORY.md §5 at alpha = 1/2: 1 - alpha, 2 log 2, E V_1 = .626508, 1/(1 - alpha).
   EXPECT_NEAR(doc["mean_sum_sq"].get<double>(), 0.5, 1e-15);
   EXPECT_NEAR(doc["mean_entropy"].get<double>(), 1.3862944, 1e-7);
   EXPECT_NEAR(doc["mean_top"].get<double>(), 0.626508, 1e-6);
@@ -366,7 +366,7 @@ TEST(Cli, ReferenceGumbelScaleJsonHasTheDocumentedFields) {
   const Outcome o = run("reference gumbel-scale --family gaussian --n 1e6 --json");
   ASSERT_EQ(o.status, 0) << o.err;
   const auto doc = nlohmann::json::parse(o.out);
-  // UF.md §5 Gaussian table at n = 10^6.
+  // theory/unified_framework/THEORY.md §5 Gaussian table at n = 10^6.
   EXPECT_EQ(doc["family"], "gaussian");
   EXPECT_NEAR(doc["b_n"].get<double>(), 4.7534, 5e-5);
   EXPECT_NEAR(doc["h_n"].get<double>(), 4.9483, 5e-5);

@@ -227,7 +227,7 @@ TEST(RowStatistics, LaplaceIdentitiesOnRandomRows) {
 
 // UF.gap.bounds and UF.gap.envelope on 10^4 random rows, beta = r Lambda with r log-uniform in
 // [1e-3, 1e3]. Each check is the ratio quantity/bound, <= 1 required; the worst ratios are
-// printed (UF.md reports 0.987 for D on its 3000 vectors).
+// printed (theory/unified_framework/THEORY.md §2 reports 0.987 for D on 3000 vectors).
 TEST(RowStatistics, CollapseBoundsOnRandomRows) {
   const auto key = rng::make_key(20261130, "UF.gap.bounds", "rows");
   double worst_d = 0, worst_d_sharp = 0, worst_z_low = 0, worst_z_high = 0, worst_energy = 0, worst_h = 0;

@@ -3,7 +3,8 @@
 // every row, whatever the seed draws); the planted bug "equicorrelated-gap-1-plus-rho" makes
 // UF.family.equicorrelated FAIL; and each bound of UF.gap.bounds is violated once it is made 10%
 // too strong, so the checks built on them can fail. Expected values: the bounds at r = 0.01, 0.1,
-// 10, 100 are the numbers printed in UF.md §5; everything else is the claims' own statement.
+// 10, 100 are the numbers printed in theory/unified_framework/THEORY.md §5; everything else is the
+// claims' own statement.
 #include <gtest/gtest.h>
 
 #include <fmt/core.h>
@@ -82,7 +83,7 @@ TEST(EquicorrelatedMutant, GapOnePlusRhoIsKilled) {
   std::printf("%s", describe(output, true).c_str());
 }
 
-// The bound functions at the r of UF.md §5, to the printed digits.
+// The bound functions at the r of theory/unified_framework/THEORY.md §5, to the printed digits.
 TEST(CollapseBounds, MatchTheNumbersOfSection5) {
   EXPECT_NEAR(top_two_bound(0.01), 0.003715954, 5e-10);
   EXPECT_NEAR(top_two_bound(0.1), 0.040875493, 5e-10);

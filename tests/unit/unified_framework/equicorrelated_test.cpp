@@ -1,8 +1,9 @@
-// reference/extreme_value/equicorrelated: the closed forms against the table of UF.md §5 (n = 10^6,
-// beta (1 - rho) = theta log n; the table was derived there from the same closed forms and is
-// printed to 7-9 significant digits), the double instantiation against the 50-digit MPFR one
-// (an independent evaluation of the same formulas, to within a few ulps), and the limit cosine
-// of Chen-Lin-Polyanskiy-Rigollet at alpha = 0 (UF.md: 1, 4 rho/(1 + 3 rho), rho).
+// reference/extreme_value/equicorrelated: the closed forms against the table of
+// theory/unified_framework/THEORY.md §5 (n = 10^6, beta (1 - rho) = theta log n; the table was
+// derived there from the same closed forms and is printed to 7-9 significant digits), the double
+// instantiation against the 50-digit MPFR one (an independent evaluation of the same formulas, to
+// within a few ulps), and the limit cosine of Chen-Lin-Polyanskiy-Rigollet at alpha = 0
+// (theory/unified_framework/THEORY.md §2: 1, 4 rho/(1 + 3 rho), rho).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -89,9 +90,9 @@ TEST(EquicorrelatedRow, RejectsInvalidArguments) {
   EXPECT_THROW(equicorrelated_row<double>(10, 0.5, std::numeric_limits<double>::infinity()), std::invalid_argument);
 }
 
-// alpha = 0 (a = 0): 1 below gamma_c = 1/(1 - rho), 4 rho/(1 + 3 rho) at it, rho above (UF.md).
-// At a > 0 the three branches re-derived by hand: outputs m + a u_i, (1/2 + a) u_i + m/2,
-// (1 + a) u_i with |m|^2 = <m, u_i> = rho.
+// alpha = 0 (a = 0): 1 below gamma_c = 1/(1 - rho), 4 rho/(1 + 3 rho) at it, rho above
+// (theory/unified_framework/THEORY.md §2). At a > 0 the three branches re-derived by hand: outputs
+// m + a u_i, (1/2 + a) u_i + m/2, (1 + a) u_i with |m|^2 = <m, u_i> = rho.
 TEST(EquicorrelatedLimitCosine, Branches) {
   const double rho = 0.5, gc = 1 / (1 - rho);
   EXPECT_DOUBLE_EQ(equicorrelated_limit_cosine(rho, 0.0, 0.5 * gc), 1.0);

@@ -1,8 +1,9 @@
 // UF.family.gaussian, UF.family.weibull, UF.family.log2: the smoke grid passes at the battery seed
 // and at three other seeds, and the planted wrong scales FAIL (STATISTICS.md §4, negative controls).
 // The quadrature behind the exact finite-n references reproduces the closed-form PD(1/c, 0) values
-// (UF.md UF.pd-limit: E sum V^2 = 1 - alpha, E H = psi(1) - psi(1 - alpha), E 1/V_1 = 1/(1 - alpha),
-// E V_1 from the table of UF.md §5, checked there by quadrature and MC).
+// (theory/unified_framework/THEORY.md §2 UF.pd-limit: E sum V^2 = 1 - alpha, E H = psi(1) -
+// psi(1 - alpha), E 1/V_1 = 1/(1 - alpha), E V_1 from the table of its §5, checked there by
+// quadrature and MC).
 #include <gtest/gtest.h>
 
 #include <boost/math/special_functions/digamma.hpp>
@@ -51,7 +52,8 @@ Outcome run_smoke(const std::vector<std::string>& ids, std::uint32_t seed, const
 const std::vector<std::string> kAll{"UF.family.gaussian", "UF.family.weibull", "UF.family.log2"};
 
 TEST(FamilyQuadrature, ReproducesPoissonDirichletLimit) {
-  // Closed forms of UF.md UF.pd-limit; E V_1 at alpha = 1/2, 1/4, 3/4 from UF.md §5.
+  // Closed forms of theory/unified_framework/THEORY.md §2 UF.pd-limit; E V_1 at alpha = 1/2, 1/4, 3/4
+  // from its §5.
   const double top[] = {0.398193, 0.626508, 0.821250};
   int i = 0;
   for (double c : {4.0 / 3, 2.0, 4.0}) {
@@ -65,7 +67,7 @@ TEST(FamilyQuadrature, ReproducesPoissonDirichletLimit) {
 }
 
 TEST(FamilyQuadrature, Log2ScaleIsLogSquared) {
-  // eta = 1: h_n = (log n)^2 in closed form (UF.md UF.family.log2).
+  // eta = 1: h_n = (log n)^2 in closed form (theory/unified_framework/THEORY.md §2 UF.family.log2).
   const reference::ScoreFamily log2{reference::ScoreFamily::Kind::log2, 1};
   for (double n : {1e4, 1e12}) {
     EXPECT_NEAR(reference::independent_family_scale<double>(log2, n).h / (std::log(n) * std::log(n)), 1, 1e-12);

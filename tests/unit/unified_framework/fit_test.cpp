@@ -1,9 +1,9 @@
 // UF.family.sphere and UF.exponent-fit through the harness runner: the smoke grids pass at the
 // battery seed and at three others (calibration, not tuning to one seed), and the planted wrong
 // exponent "sphere-exponent-2-over-d" (2/d in place of 2/(d-1), planted in
-// theory/unified_framework/sphere_rows.cpp) makes both claims FAIL.
-// Expected values are the claims' own references (UF.md §2 UF.family.sphere, UF.exponent-fit):
-// exact finite-n laws, the PPP limit, and the predicted slopes.
+// theory/unified_framework/sphere_rows.cpp) makes both claims FAIL. Expected values are the claims'
+// own references (theory/unified_framework/THEORY.md §2 UF.family.sphere, UF.exponent-fit): exact
+// finite-n laws, the PPP limit, and the predicted slopes.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -49,7 +49,8 @@ TEST(LambdaLawRoutes, TableIsTheRecursionWithinItsErrors) {
 
 TEST(LambdaLawRoutes, RecursionAgreesWithTheYuleLawAndTheHeavyTail) {
   // First step by hand: L <= x forces Z(log 2 / x) = 1, probability 2^{-1/x} = yule_pmf(log 2/x, 1),
-  // and P(L > x) >= 1 - 2^{-1/x}; for large x, P(L > x) ~ log 2 / x (UF.md).
+  // and P(L > x) >= 1 - 2^{-1/x}; for large x, P(L > x) ~ log 2 / x
+  // (theory/unified_framework/THEORY.md §2 UF.gumbel.lambda-law).
   for (const LambdaLawPoint& point : lambda_law_upper_tail()) {
     EXPECT_GT(point.tail, 1 - yule_pmf<double>(std::log(2.0) / point.x, 1)) << point.x;
   }

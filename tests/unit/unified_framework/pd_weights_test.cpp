@@ -1,6 +1,6 @@
 // sample_pd_weights (verify/sample/score_rows.hpp) against the PD(alpha, 0) law (Pitman–Yor 1997):
 //   E sum_j V_j^2 = Gamma(2 - alpha) / (Gamma(2) Gamma(1 - alpha)) = 1 - alpha;
-//   E V_1 from UF.md §5 (quadrature of int e^{-l} / (1 + phi_alpha(l)) dl, 6 digits):
+//   E V_1 from theory/unified_framework/THEORY.md §5 (quadrature of int e^{-l} / (1 + phi_alpha(l)) dl, 6 digits):
 //     alpha = .25: .821250, .5: .626508, .75: .398193;
 //   V_2 / V_1 = (Gamma_1 / Gamma_2)^{1/alpha} with Gamma_1 / Gamma_2 ~ U(0,1): (V_2/V_1)^alpha ~ U(0,1).
 // The truncation at K = 400 with the expected tail in the normaliser moves E V_1 and E sum V^2

@@ -1,8 +1,8 @@
 // reference/gap_counting/gap_counting: Yule law, the L = lim Lambda_n/h_n table, subcritical constants.
 // Expected values: sums of the pmf (closed forms e^t, e^t(e^t - 1)); a simulation of N(t) =
-// #{k : M_{k-1} <= t} (UF.md UF.gumbel.point-process); UF.md §5 L table (an independent MC, 2e5
-// samples, s.e. ~0.001); a brute-force MC of the sup over k <= 2e4; UF.md's checked subcritical
-// entropy offsets.
+// #{k : M_{k-1} <= t} (theory/unified_framework/THEORY.md §2 UF.gumbel.point-process); its §5 L
+// table (an independent MC, 2e5 samples, s.e. ~0.001); a brute-force MC of the sup over k <= 2e4;
+// the checked subcritical entropy offsets of its §2.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -97,7 +97,8 @@ TEST(GapCounting, SimulatedGapCountIsGeometric) {
 }
 
 TEST(GapCounting, LambdaLawTableAgreesWithTheUfTable) {
-  // UF.md §5 (2e5 samples, s.e. ~0.001): combined tolerance = table error (4 s.e.) + 0.004.
+  // theory/unified_framework/THEORY.md §5 (2e5 samples, s.e. ~0.001): combined tolerance = table
+  // error (4 s.e.) + 0.004.
   const double x[] = {1.25, 1.5, 2, 3, 5, 10, 20};
   const double uf[] = {.510, .430, .328, .222, .136, .069, .0345};
   for (int i = 0; i < 7; ++i) {
@@ -105,7 +106,7 @@ TEST(GapCounting, LambdaLawTableAgreesWithTheUfTable) {
     EXPECT_NEAR(e.value, uf[i], e.error + 0.004) << x[i];
     EXPECT_LT(e.error, 0.005) << x[i];
   }
-  // Heavy tail: P(L > x) ~ log 2 / x (UF.md UF.gumbel.lambda-law).
+  // Heavy tail: P(L > x) ~ log 2 / x (theory/unified_framework/THEORY.md §2 UF.gumbel.lambda-law).
   EXPECT_NEAR(lambda_law_tail(20).value * 20, std::log(2.0), 0.05);
   const auto& table = lambda_law_upper_tail();
   ASSERT_EQ(table.size(), 8u);
@@ -139,7 +140,8 @@ TEST(GapCounting, LambdaLawTableAgreesWithBruteForce) {
 }
 
 TEST(GapCounting, SubcriticalConstants) {
-  // UF.md UF.family.exponential [checked]: H - log n at c = 0.3, 0.5, 0.7 -> -0.072, -0.307, -1.129.
+  // theory/unified_framework/THEORY.md §2 UF.family.exponential [checked]: H - log n at c = 0.3,
+  // 0.5, 0.7 -> -0.072, -0.307, -1.129.
   EXPECT_NEAR(exponential_subcritical_entropy_offset<double>(0.3), -0.0719, 1e-4);
   EXPECT_NEAR(exponential_subcritical_entropy_offset<double>(0.5), std::log(2.0) - 1, 4 * kEps);
   EXPECT_NEAR(exponential_subcritical_entropy_offset<double>(0.7), -1.1294, 1e-4);

@@ -1,9 +1,9 @@
-// reference/poisson_dirichlet/poisson_dirichlet: PD(alpha, 0) moments and the law of the top weight.
-// Expected values: UF.md §5 PD table (Pitman–Yor formulas, [checked] by quadrature there); the
-// Pitman–Yor closed form of P(V_1 > w) for w >= 1/2; for 1/3 <= w < 1/2 the two-term series
-// derived in poisson_dirichlet_impl.hpp evaluated by 50-digit tanh-sinh quadrature (no Laplace
-// inversion); E V_1 by a second quadrature rule at 50 digits and by integrating the CDF; and a
-// Monte Carlo of V_j = Gamma_j^{-1/alpha} / sum_k Gamma_k^{-1/alpha}.
+// reference/poisson_dirichlet/poisson_dirichlet: PD(alpha, 0) moments and the law of the top
+// weight. Expected values: theory/unified_framework/THEORY.md §5 PD table (Pitman–Yor formulas,
+// [checked] by quadrature there); the Pitman–Yor closed form of P(V_1 > w) for w >= 1/2; for 1/3 <=
+// w < 1/2 the two-term series derived in poisson_dirichlet_impl.hpp evaluated by 50-digit tanh-sinh
+// quadrature (no Laplace inversion); E V_1 by a second quadrature rule at 50 digits and by
+// integrating the CDF; and a Monte Carlo of V_j = Gamma_j^{-1/alpha} / sum_k Gamma_k^{-1/alpha}.
 #include <gtest/gtest.h>
 
 #include <boost/math/quadrature/tanh_sinh.hpp>
@@ -34,7 +34,7 @@ double ulps(double low, const Mp& high) {
 }
 
 TEST(PoissonDirichlet, MatchesTheUfTable) {
-  // UF.md §5: E H = psi(1) - psi(1 - alpha) to 7 decimals, E V_1 to 6.
+  // theory/unified_framework/THEORY.md §5: E H = psi(1) - psi(1 - alpha) to 7 decimals, E V_1 to 6.
   const double entropy[] = {.1777113, .5086452, 1.3862944, 3.6502379, 9.8465393};
   const double top[] = {.929895, .821250, .626508, .398193, .217454};
   for (int i = 0; i < 5; ++i) {
@@ -156,8 +156,9 @@ TEST(PoissonDirichlet, IntegratedCdfGivesTheMeanTopWeight) {
 }
 
 TEST(PoissonDirichlet, MonteCarloOfTheRankedWeights) {
-  // 5e4 draws of V_j with Gamma_1..Gamma_K, K = 200, plus the expected tail
-  // sum_{j>K} Gamma_j^{-1/alpha} ~ Gamma_K^{1-1/alpha}/(1/alpha - 1) (UF.md §3); alpha = 1/2.
+  // 5e4 draws of V_j with Gamma_1..Gamma_K, K = 200, plus the expected tail sum_{j>K}
+  // Gamma_j^{-1/alpha} ~ Gamma_K^{1-1/alpha}/(1/alpha - 1) (theory/unified_framework/THEORY.md §3);
+  // alpha = 1/2.
   const double a = 0.5;
   const int K = 200;
   const int draws = 50000;

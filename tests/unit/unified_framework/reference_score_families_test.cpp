@@ -1,5 +1,5 @@
-// reference/extreme_value/score_families: b_n, h_n, local and fitted exponents.
-// Expected values: UF.md §5 Gaussian table ([checked] there); closed forms of UF.md
+// reference/extreme_value/score_families: b_n, h_n, local and fitted exponents. Expected values:
+// theory/unified_framework/THEORY.md §5 Gaussian table ([checked] there); closed forms of its §2
 // UF.family.*; and, as the independent path, n f(b_n) by a 50-digit central difference of the
 // family's tail function F-bar (no use of the library's closed forms or of erfc_inv).
 #include <gtest/gtest.h>
@@ -21,7 +21,8 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 ScoreFamily family(ScoreFamily::Kind kind, double shape = 1) { return ScoreFamily{kind, shape}; }
 
-// F-bar(x) = P(s > x) for each family, written from its definition in UF.md §2.
+// F-bar(x) = P(s > x) for each family, written from its definition in
+// theory/unified_framework/THEORY.md §2.
 Mp upper_tail(const ScoreFamily& f, const Mp& x) {
   switch (f.kind) {
     case ScoreFamily::Kind::exponential: return exp(-x);
@@ -34,7 +35,7 @@ Mp upper_tail(const ScoreFamily& f, const Mp& x) {
 }
 
 TEST(ScoreFamilies, GaussianMatchesTheUfTable) {
-  // UF.md §5 "Gaussian h_n [checked]" (4 decimals).
+  // theory/unified_framework/THEORY.md §5 "Gaussian h_n [checked]" (4 decimals).
   const double n[] = {1e3, 1e4, 1e6, 1e9, 1e12};
   const double b[] = {3.0902, 3.7190, 4.7534, 5.9978, 7.0345};
   const double h[] = {3.3671, 3.9585, 4.9483, 6.1563, 7.1714};
@@ -68,7 +69,7 @@ TEST(ScoreFamilies, BnIsTheTopQuantileAndHnTheHazardAt50Digits) {
 }
 
 TEST(ScoreFamilies, Log2AtEtaOneIsLogNSquaredExactly) {
-  // UF.md UF.family.log2: s = 1 - 1/E has h_n = (log n)^2 exactly.
+  // theory/unified_framework/THEORY.md §2 UF.family.log2: s = 1 - 1/E has h_n = (log n)^2 exactly.
   for (double n : {1e2, 1e4, 1e8, 1e12}) {
     const auto s = family_scale<double>(family(ScoreFamily::Kind::log2, 1), n);
     const double expected = std::log(n) * std::log(n);
@@ -112,8 +113,9 @@ TEST(ScoreFamilies, LocalExponentIsTheDerivativeOfLogHInLogLogN) {
 }
 
 TEST(ScoreFamilies, FittedExponentOverTheUfLadder) {
-  // UF.md UF.exponent-fit: Gaussian slope 0.549 over n = 10^3..10^9; Weibull 1 - 1/p and
-  // log2 1 + 1/eta exactly (log h is linear in log log n); exponential 0.
+  // theory/unified_framework/THEORY.md §2 UF.exponent-fit: Gaussian slope 0.549 over n =
+  // 10^3..10^9; Weibull 1 - 1/p and log2 1 + 1/eta exactly (log h is linear in log log n);
+  // exponential 0.
   const double ladder[] = {1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
   EXPECT_NEAR(fitted_exponent(family(ScoreFamily::Kind::gaussian), ladder, 7), 0.549, 5e-4);
   EXPECT_NEAR(fitted_exponent(family(ScoreFamily::Kind::weibull, 1.5), ladder, 7), 1.0 / 3, 1e-13);
@@ -142,8 +144,8 @@ TEST(ScoreFamilies, NamesRoundTripAndBadInputThrows) {
   EXPECT_THROW(family_scale<double>(family(ScoreFamily::Kind::weibull, 0), 10.0), std::invalid_argument);
 }
 
-// n phi(b_n) at n = 1e6 is 4.9483 (UF.md §5), 6% below the asymptotic sqrt(2 log n) = 5.2565 that
-// the planted bug gaussian-scale-sqrt-2-log-n uses.
+// n phi(b_n) at n = 1e6 is 4.9483 (theory/unified_framework/THEORY.md §5), 6% below the asymptotic
+// sqrt(2 log n) = 5.2565 that the planted bug gaussian-scale-sqrt-2-log-n uses.
 TEST(ScoreFamilies, GaussianScaleIsTheHazardNotItsAsymptote) {
   const auto right = family_scale<double>(family(ScoreFamily::Kind::gaussian), 1e6);
   EXPECT_NEAR(right.h, 4.9483, 5e-5);

@@ -1,5 +1,5 @@
 // UF.exponent-fit: the scaling exponent read off the median accumulation scale Lambda_n of rows at
-// several context lengths (theory-notes UF.md UF.exponent-fit). Per family, rows at n = 10^3..10^12,
+// several context lengths (THEORY.md §2 UF.exponent-fit). Per family, rows at n = 10^3..10^12,
 // the least-squares slope of log median Lambda_n on log log n (sphere: on log n), a bootstrap
 // standard error over rows, and a z-test against the predicted finite-n slope.
 //
@@ -29,7 +29,7 @@ std::unique_ptr<harness::Claim> exponent_fit() {
   using namespace exponent_fit_claim;  // the points and run functions of exponent_fit/experiments.hpp
   auto claim = std::make_unique<harness::ClaimSpec<SphereScale>>(
       harness::ClaimInfo{
-          "UF.exponent-fit", "UF", "UF.md §2 UF.exponent-fit",
+          "UF.exponent-fit", "UF", "THEORY.md §2 UF.exponent-fit",
           "The slope of log median Lambda_n against log log n over n = 1e3..1e12 recovers each family's exponent: "
           "exponential 0, Gaussian ~0.55 (-> 1/2), Weibull(p) 1 - 1/p, (log n)^2 family -> 2, equicorrelated exactly "
           "1; sphere: slope in log n = 2/(d-1).",

@@ -1,4 +1,4 @@
-// UF.family.exponential: i.i.d. Exp(1) scores, the exact finite-n test bed (UF.md §2
+// UF.family.exponential: i.i.d. Exp(1) scores, the exact finite-n test bed (THEORY.md §2
 // UF.family.exponential, tests (1)-(5)). h_n = 1 at every n and Delta_(k) = M_{k-1} exactly
 // (Rényi), so most laws below hold exactly at finite n and need no tolerance:
 //   (1) k (s_(k) - s_(k+1)) i.i.d. Exp(1), from the top-K sampler and from sorted full rows;
@@ -26,7 +26,7 @@ std::unique_ptr<harness::Claim> family_exponential() {
   using namespace family_exponential_claim;  // the points and run functions of family_exponential/experiments.hpp
   auto claim = std::make_unique<harness::ClaimSpec<ExponentialModel>>(
       harness::ClaimInfo{
-          "UF.family.exponential", "UF", "UF.md §2 UF.family.exponential",
+          "UF.family.exponential", "UF", "THEORY.md §2 UF.family.exponential",
           "I.i.d. Exp(1) scores: h_n = 1, Delta_(k) = M_{k-1} exactly, N_n a rate-1 Yule process stopped at n; beta = "
           "c > 1 gives PD(1/c) up to O(n^{1-c}); beta = c < 1 gives log Z = (1-c) log n + O(1) and H = log n + "
           "log(1/(1-c)) - c/(1-c) + o(1); Lambda_n increases to L.",

@@ -45,7 +45,7 @@ harness::ExperimentResult subcritical(const SubcriticalPoint& p, const Exponenti
       std::vector<double> excess(reps);
       for (std::size_t r = 0; r < reps; ++r) excess[r] = s.entropy[r] - std::log(n);
       // The top points carry Gibbs mass ~ n^{-(1-c)}; at n = 1e12 the entropy is within
-      // 0.01 of its limit for c <= 0.7 (UF.md: 3e-3 already at n = 1e6).
+      // 0.01 of its limit for c <= 0.7 (THEORY.md §2: 3e-3 already at n = 1e6).
       out.checks.push_back(harness::tolerance_mean_check(
           excess, offset, 0.01,
           fmt::format("c = {:.3g}: H - log n -> log(1/(1-c)) - c/(1-c) = {:.5f} (n = {:.0e})", c, offset, n), 0.05));

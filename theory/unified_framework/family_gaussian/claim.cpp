@@ -1,4 +1,4 @@
-// UF.family.gaussian: i.i.d. N(0,1) scores, the (log n)^{1/2} law (UF.md §2 UF.family.gaussian,
+// UF.family.gaussian: i.i.d. N(0,1) scores, the (log n)^{1/2} law (THEORY.md §2 UF.family.gaussian,
 // tests (3)-(5); (1), (2), (6) are UF.gumbel.point-process and UF.gumbel.lambda-law).
 //   scale        h_n = n phi(b_n) (not sqrt(2 log n)), deterministic;
 //   window       beta = c h_n, c in {4/3, 2, 4}, n-ladder to 1e12: Monte Carlo against the exact
@@ -28,7 +28,7 @@ namespace {
 namespace ref = reference;
 
 // Planted bug "gaussian-scale-sqrt-2-log-n": the asymptotic sqrt(2 log n) in place of n phi(b_n),
-// which shifts the effective PD parameter by 4-10% at practical n (UF.md UF.family.gaussian).
+// which shifts the effective PD parameter by 4-10% at practical n (THEORY.md §2 UF.family.gaussian).
 double asymptotic_gaussian_scale(const ref::ScoreFamily&, double n) { return std::sqrt(2 * std::log(n)); }
 
 // Planted bug "gaussian-mgf-without-half": log E e^{beta s} = beta^2/2 with the 1/2 dropped.
@@ -50,7 +50,7 @@ std::unique_ptr<harness::Claim> family_gaussian() {
   using namespace family_gaussian_claim;  // the points and run functions of family_gaussian/experiments.hpp
   auto claim = std::make_unique<harness::ClaimSpec<GaussianModel>>(
       harness::ClaimInfo{
-          "UF.family.gaussian", "UF", "UF.md §2 UF.family.gaussian (tests 3-5); UF.pd-limit",
+          "UF.family.gaussian", "UF", "THEORY.md §2 UF.family.gaussian (tests 3-5); UF.pd-limit",
           "I.i.d. Gaussian scores: h_n = n phi(b_n) ~ sqrt(2 log n); at beta = c h_n the weights tend to PD(1/c, 0) "
           "for c > 1 with an O(1/log n) bias, and for c < 1 H/log n -> 1 - c^2, log a_(1)/log n -> -(1-c)^2.",
           harness::Provenance::derived, "[prior] + [derived][checked]"},

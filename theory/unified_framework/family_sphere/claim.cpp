@@ -1,4 +1,4 @@
-// UF.family.sphere: keys uniform on S^{d-1}, scores s = <q, k> (theory-notes UF.md
+// UF.family.sphere: keys uniform on S^{d-1}, scores s = <q, k> (THEORY.md §2
 // UF.family.sphere). Polynomial accumulation: N_n(t) - 1 is Poisson in n^{2/(d-1)}-scaled units,
 // Lambda_n grows like n^{2/(d-1)}, and at beta = gamma n^{2/(d-1)} the weights follow a
 // Poisson–Kingman law that is not Poisson–Dirichlet. Samples come from the SL samplers (exact at
@@ -19,7 +19,7 @@ std::unique_ptr<harness::Claim> family_sphere() {
   using namespace family_sphere_claim;  // the points and run functions of family_sphere/experiments.hpp
   auto claim = std::make_unique<harness::ClaimSpec<SphereScale>>(
       harness::ClaimInfo{
-          "UF.family.sphere", "UF", "UF.md §2 UF.family.sphere",
+          "UF.family.sphere", "UF", "THEORY.md §2 UF.family.sphere",
           "Keys uniform on S^{d-1}: Lambda_n and beta_c grow like n^{2/(d-1)}; for d = 3 (Uniform[-1,1] scores) "
           "N_n(t/n) - 1 -> Poisson(t/2) and at beta = gamma n the weights have E Z = 1 + 1/mu (mu = 2 gamma); the "
           "critical weights are Poisson–Kingman, not Poisson–Dirichlet.",

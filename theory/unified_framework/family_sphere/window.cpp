@@ -17,7 +17,7 @@
 namespace attnlaw::theory::unified_framework::family_sphere_claim {
 namespace {
 
-// UF.md §5, Uniform[-1,1] scores at beta = gamma n, mu = 2 gamma: E H and E D of the limit by
+// THEORY.md §5, Uniform[-1,1] scores at beta = gamma n, mu = 2 gamma: E H and E D of the limit by
 // Monte Carlo (2e6 draws, s.e. <= 3e-4) [checked]; only a sanity check (no exact form).
 struct TableRow {
   double mu, entropy, top_two;

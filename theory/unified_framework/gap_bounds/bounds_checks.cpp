@@ -1,5 +1,5 @@
 // UF.gap.bounds: the checks of a tally (experiments.hpp), one per inequality and one per numeric
-// bound of UF.md §5, shared by the random and the adversarial rows.
+// bound of THEORY.md §5, shared by the random and the adversarial rows.
 #include <fmt/core.h>
 
 #include "theory/unified_framework/collapse_bounds.hpp"

@@ -1,10 +1,10 @@
-// UF.gap.bounds: the deterministic finite-n forms of the collapse criterion (theory-notes UF.md
+// UF.gap.bounds: the deterministic finite-n forms of the collapse criterion (THEORY.md
 // §2). With r = beta / Lambda of the row itself: for r < 1, log Z >= (1 - r) C_n and
 // D <= r C_n e^{-(1 - r) C_n} <= e^{-1} r / (1 - r); for r > 1, eps = 1 / (r - 1), Z - 1 <= eps,
 // sum beta Delta e^{-beta Delta} <= (1 + eps)^2 - 1 and H <= log(1 + eps) + 2 eps + eps^2.
 // Each inequality is a deterministic check (worst ratio quantity / bound over every row and
 // temperature, pass iff <= 1) on random rows of every score family, on adversarial rows, and at
-// r = 0.01, 0.1, 10, 100 against the numeric bounds of UF.md §5. A fixed set of 1000 rows is
+// r = 0.01, 0.1, 10, 100 against the numeric bounds of THEORY.md §5. A fixed set of 1000 rows is
 // also proved in MPFI interval arithmetic (certify_bounds.hpp).
 #include <memory>
 #include <vector>
@@ -29,7 +29,7 @@ std::unique_ptr<harness::Claim> gap_bounds() {
   using namespace gap_bounds_claim;  // the points and run functions of gap_bounds/experiments.hpp
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
       harness::ClaimInfo{
-          "UF.gap.bounds", "UF", "UF.md §2 UF.gap.bounds (collapse criterion, finite-n form)",
+          "UF.gap.bounds", "UF", "THEORY.md §2 UF.gap.bounds (collapse criterion, finite-n form)",
           "For any row with scale Lambda and r = beta / Lambda: r < 1 gives D <= e^{-1} r / (1 - r) (via log Z >= "
           "(1-r) C_n and D <= r C_n e^{-(1-r) C_n}); r > 1 gives 1 <= Z <= 1 + eps, sum beta Delta e^{-beta Delta} "
           "<= (1+eps)^2 - 1 and H <= log(1 + eps) + 2 eps + eps^2, eps = 1/(r - 1).",

@@ -18,7 +18,7 @@
 
 namespace attnlaw::theory::unified_framework::gap_bounds_claim {
 
-// UF.md §5 "Deterministic bound values", as printed there.
+// THEORY.md §5 "Deterministic bound values", as printed there.
 struct NumericBound {
   double r;
   const char* quantity;

@@ -1,5 +1,5 @@
 // UF.gap.lambda: computing Lambda = sup_{t>0} log N(t) / t, the contact gap Delta_Lambda and the
-// contact exponent alpha_n (theory-notes UF.md §2, §3). attention::accumulation_scale walks the
+// contact exponent alpha_n (THEORY.md §2, §3). attention::accumulation_scale walks the
 // tie groups of the sorted gaps; it is checked (i) on hand-built rows whose Lambda, Delta_Lambda and
 // alpha_n are known in closed form (step and two-step rows, equicorrelated rows against
 // reference/extreme_value/equicorrelated.hpp, rows with contact at every gap, doubling gaps), and (ii) on
@@ -24,7 +24,7 @@ using gap_lambda_claim::scale_of_random_rows;
 std::unique_ptr<harness::Claim> gap_lambda() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::NoModel>>(
       harness::ClaimInfo{
-          "UF.gap.lambda", "UF", "UF.md §2 UF.gap.lambda, §3",
+          "UF.gap.lambda", "UF", "THEORY.md §2 UF.gap.lambda, §3",
           "With a unique maximum, log N(t)/t jumps up only at gap values, so Lambda is the finite maximum of log "
           "N(t)/t over the distinct positive gaps; Delta_Lambda is the largest gap attaining it and Lambda = alpha_n "
           "log n / Delta_Lambda. The equicorrelated row has Lambda = log n / (1 - rho) exactly.",

@@ -1,5 +1,5 @@
 // UF.pd-limit: at beta = c h_n, c > 1, the ranked weights of a Gumbel-domain row converge to
-// PD(1/c, 0) (UF.md §2 UF.pd-limit); for c < 1 the top weight vanishes. Three parts:
+// PD(1/c, 0) (THEORY.md §2 UF.pd-limit); for c < 1 the top weight vanishes. Three parts:
 //   - the PD sampler itself against the PD references (a positive control that binds the
 //     references used below to the law they describe);
 //   - exponential rows (h_n = 1, the clean bed: the only error is the missing bulk,
@@ -31,7 +31,7 @@ constexpr std::size_t kTopK = 1000;
 std::unique_ptr<harness::Claim> pd_limit() {
   auto claim = std::make_unique<harness::ClaimSpec<PdParameter>>(
       harness::ClaimInfo{
-          "UF.pd-limit", "UF", "UF.md §2 UF.pd-limit",
+          "UF.pd-limit", "UF", "THEORY.md §2 UF.pd-limit",
           "Gumbel-domain i.i.d. scores at beta_n = c h_n: for c > 1 the ranked weights converge to PD(1/c, 0) "
           "(E sum a^2 -> 1 - 1/c, E H -> psi(1) - psi(1 - 1/c), E Z -> c/(c-1), a_(2)/a_(1) ~ U^c); for c < 1 a_max -> "
           "0 (like n^{-(1-c)} for exponential scores).",
