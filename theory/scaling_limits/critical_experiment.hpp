@@ -36,7 +36,7 @@ void keep_sampled_keys(sample::NearestKeys& keys, double beta);
 // Replicate r of a point draws from counter r of its stream.
 std::uint32_t own_replicate_counter(std::size_t r);
 // Relative finite-n error of the critical functionals: n^{-2/(d-1)} (curvature of the gap law)
-// plus 1/n (binomial against Poisson), whichever is slower (STATISTICS.md §5): the log-log slope
+// plus 1/n (binomial against Poisson), whichever is slower (theory/statistics/THEORY.md §5): the log-log slope
 // -min(1, 2/(d-1)). SL.md §2 gives d = 2 as O(n^-2), the curvature term alone; the exact finite-n
 // values show the 1/n term (E w_(1) at gamma = 1 minus its limit: 1.01e-5, 1.02e-6, 1.03e-7,
 // 1.03e-8 for n = 10^3..10^6).
