@@ -2,7 +2,7 @@
 // (n = 16, fewer measurements than the n^2 = 256 unknowns), GD on full 16 x 16 factors U, V from
 // a small init with a small step: the trained U V^T is numerically rank 2, sigma_3/sigma_1 <= 1e-2,
 // in at least 90% of seeds (THEORY.md §2.4; prior: Gunasekar et al. 2017, Li-Ma-Zhang 2018).
-// Asserted at init 1e-12, where it was measured to hold; the notes' init 1e-4 (where it fails:
+// Asserted at init 1e-12, where it was measured to hold; the first target's init 1e-4 (THEORY.md §5; where it fails:
 // the bias towards low rank weakens as the init grows) and 1e-8 are reported, with the spread of
 // sigma_3/sigma_1 and the recovery error.
 #include <fmt/core.h>

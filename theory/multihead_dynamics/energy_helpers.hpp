@@ -102,7 +102,7 @@ HeadIdentity head_identity_with_shadow_added();
 // The magnitude of the spherical identity's summands, n sum_i (|P g_ih|^2 + |r_ih S_ih|), for its rounding floor.
 double head_identity_magnitude(const EnergyTerms& terms, std::size_t h);
 
-// The theory notes print reference values to 8 decimals: half a unit of the last one.
+// THEORY.md §6 prints reference values to 8 decimals: half a unit of the last one.
 inline constexpr double kPrintedHalfUnit = 5e-9;
 
 // "min ... max" of a list, for method strings.

@@ -3,7 +3,7 @@
 // heads) give configurations where E falls, in closed form (THEORY.md §2). Proof checks: the
 // closed forms of reference/attention_dynamics/counterexamples.hpp against the implementation's
 // dE/dt by two routes (the gradient against the flow's velocity, and central differences of E
-// along that velocity), and against the theory notes' printed values.
+// along that velocity), and against the values printed in THEORY.md §6.
 #include <fmt/core.h>
 
 #include <cmath>

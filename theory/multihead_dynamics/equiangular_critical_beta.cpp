@@ -91,7 +91,7 @@ harness::ExperimentResult times_agree(const CurvePoint& p, const CriticalBeta& m
   const double beta_c = model.beta_c(p.n, 1.0, 0.0);
   const std::vector<reference::ScalarHead<double>> head{{1.0, 1.0}};
   harness::ExperimentResult out;
-  // The notes' §6 table (n = 32, rho 0 -> 0.99), its beta_c column at the model's beta_c.
+  // The THEORY.md §6 table (n = 32, rho 0 -> 0.99), its beta_c column at the model's beta_c.
   if (p.n == 32 && p.rho1 == 0.99) {
     const std::vector<std::pair<double, const char*>> table{
         {0, "4.0305857"},      {0.5, "4.06446668"}, {1, "4.1144668"},   {2, "4.3024341"}, {3, "4.74150638"},

@@ -1,7 +1,7 @@
 #pragma once
 // What the equiangular claims share: the particle flow of scalar heads on equiangular tokens
 // (d = n + 1, spherical, renormalised each step), observed at requested times, and the rounding
-// of the reference values quoted in the theory notes' §6 tables.
+// of the reference values quoted in the THEORY.md §6 tables.
 #include <cstdint>
 #include <span>
 #include <string_view>

@@ -3,7 +3,7 @@
 // the r_h are proportional (THEORY.md §3: r -> 1/int(1/r) is concave and 1-homogeneous). Proof
 // checks on random heads m_h in [0.2, 3] (v_h = m_h), U- and S-type softmax, every T by the
 // log-substituted quadrature of reference/attention_dynamics with its error bound; and the
-// notes' §6 values as a fixed point.
+// THEORY.md §6 values as a fixed point.
 #include <fmt/core.h>
 
 #include <cmath>
@@ -113,7 +113,7 @@ harness::ExperimentResult random_heads(const RandomPoint& p, const HeadCompositi
 
 struct FixedPoint {
   std::string type;
-  std::string together, separate, equal;  // the notes' §6 quotes: 1/T_12, 1/T_1 + 1/T_2, 1/T_12 at m = (1, 1)
+  std::string together, separate, equal;  // the THEORY.md §6 quotes: 1/T_12, 1/T_1 + 1/T_2, 1/T_12 at m = (1, 1)
   harness::Fields fields() const { return {{"type", type}, {"n", 32}, {"beta", 4.0}, {"m", std::vector{0.5, 2.0}}}; }
 };
 

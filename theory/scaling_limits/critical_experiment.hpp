@@ -36,10 +36,10 @@ void keep_sampled_keys(sample::NearestKeys& keys, double beta);
 // Replicate r of a point draws from counter r of its stream.
 std::uint32_t own_replicate_counter(std::size_t r);
 // Relative finite-n error of the critical functionals: n^{-2/(d-1)} (curvature of the gap law)
-// plus 1/n (binomial against Poisson), whichever is slower (STATISTICS.md §5): the log-log slope
-// -min(1, 2/(d-1)). At d = 2 the curvature term alone is O(n^-2) (THEORY.md §2 SL.critical.top-weight,
-// finite n); the exact finite-n values show the 1/n term (E w_(1) at gamma = 1 minus its limit:
-// 1.01e-5, 1.02e-6, 1.03e-7, 1.03e-8 for n = 10^3..10^6).
+// plus 1/n (binomial against Poisson), whichever is slower (theory/statistics/THEORY.md §5): the
+// log-log slope -min(1, 2/(d-1)). At d = 2 the curvature term alone is O(n^-2) (THEORY.md §2
+// SL.critical.top-weight, finite n); the exact finite-n values show the 1/n term (E w_(1) at
+// gamma = 1 minus its limit: 1.01e-5, 1.02e-6, 1.03e-7, 1.03e-8 for n = 10^3..10^6).
 double critical_finite_n_rate(int d);
 
 // The model of the critical experiment, true by default: the critical parametrisation the claims

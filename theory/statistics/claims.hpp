@@ -1,5 +1,5 @@
 #pragma once
-// The claims of the statistical method itself (theory-notes/STATISTICS.md, paper tag "ST"): the
+// The claims of the statistical method itself (THEORY.md, paper tag "ST"): the
 // guarantees every other verdict rests on, checked by simulation so that a bug in the test
 // machinery (null laws, multiplicity policy, uniform stream) fails a claim like any other.
 #include "verify/harness/registry.hpp"

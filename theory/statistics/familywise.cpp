@@ -1,5 +1,5 @@
 // ST.multiplicity.familywise: the decision policy controls the family-wise error rate
-// (STATISTICS.md §6, Holm 1979). The check runs the harness's own apply_policy on simulated
+// (THEORY.md §6, Holm 1979). The check runs the harness's own apply_policy on simulated
 // families of independent U(0,1) p-values. With m0 true nulls and m1 false nulls whose p-values are
 // far below alpha/m, Holm's step-down rejects the m1 first and then some true null iff the
 // smallest of the m0 null p-values is below alpha/m0, so the family-wise error rate is exactly
@@ -98,7 +98,7 @@ harness::ExperimentResult error_rate_is_controlled(const FamilyPoint& p, harness
 std::unique_ptr<harness::Claim> familywise() {
   auto claim = std::make_unique<harness::ClaimSpec<harness::Adjustment>>(
       harness::ClaimInfo{
-          "ST.multiplicity.familywise", "ST", "STATISTICS.md §6 (Holm within each paper), §7",
+          "ST.multiplicity.familywise", "ST", "THEORY.md §6 (Holm within each paper), §7",
           "Under any configuration of true nulls, the policy's Holm-adjusted decision over a family rejects some true "
           "null with probability at most the family alpha; for m0 independent U(0,1) null p-values and false nulls "
           "with tiny p-values the rate is exactly 1 - (1 - alpha/m0)^m0.",

@@ -1,5 +1,5 @@
 // ST.null.ks-small-m: the KS p-value of the harness is exact at every sample size M
-// (STATISTICS.md §3: Marsaglia-Tsang-Wang, with the Smirnov-Birnbaum-Tingey doubling in the far
+// (THEORY.md §3: Marsaglia-Tsang-Wang, with the Smirnov-Birnbaum-Tingey doubling in the far
 // tail). For a continuous fully specified null the exact p-value is U(0,1); the Kolmogorov limit
 // law is conservative at small M (§3, §10), so p-values from it pile up towards 1.
 #include <fmt/core.h>
@@ -62,7 +62,7 @@ harness::ExperimentResult p_values_are_uniform(const SampleSizePoint& p, const s
 std::unique_ptr<harness::Claim> ks_small_m() {
   auto claim = std::make_unique<harness::ClaimSpec<stats::KsNullLaw>>(
       harness::ClaimInfo{
-          "ST.null.ks-small-m", "ST", "STATISTICS.md §3 (exact null laws), §7 (p-values must be uniform)",
+          "ST.null.ks-small-m", "ST", "THEORY.md §3 (exact null laws), §7 (p-values must be uniform)",
           "For M i.i.d. draws from a continuous fully specified null, the harness's KS p-value is exactly U(0,1) at "
           "every M, small M included (exact finite-M law, not the Kolmogorov limit).",
           harness::Provenance::paper, "[prior] Marsaglia-Tsang-Wang 2003, Simard-L'Ecuyer 2011"},

@@ -1,4 +1,4 @@
-// ST.rng.uniform: the uniform stream behind every sampler (STATISTICS.md §9). next_uniform is
+// ST.rng.uniform: the uniform stream behind every sampler (THEORY.md §9). next_uniform is
 // ((x >> 12) + 0.5) 2^-52, the midpoints of 2^52 equal cells, from one 64-bit Philox word pair.
 // What the rest of the harness relies on, and what a cheaper or off-by-half mapping breaks:
 //   - resolution: within any cell of width 2^-32 the draw is uniform (a 32-bit mapping puts it on
@@ -159,7 +159,7 @@ harness::ExperimentResult draws_are_uniform(const DrawsPoint& p, UniformDraw uni
 std::unique_ptr<harness::Claim> uniform_stream() {
   auto claim = std::make_unique<harness::ClaimSpec<UniformDraw>>(
       harness::ClaimInfo{
-          "ST.rng.uniform", "ST", "STATISTICS.md §9 (own transforms: uniform double in (0,1))",
+          "ST.rng.uniform", "ST", "THEORY.md §9 (own transforms: uniform double in (0,1))",
           "The uniform stream has 52-bit resolution (uniform inside every cell of width 2^-32, also in the extreme "
           "cells near 0 and 1), exact tail probabilities 2^-j and minimum law 1 - (1 - t)^K, and never returns 0 or "
           "1, so every transform is finite.",

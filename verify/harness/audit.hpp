@@ -1,5 +1,5 @@
 #pragma once
-// Testing the tests (STATISTICS.md §4, §7; STYLE.md: TestU01, Abseil): calibration runs every check
+// Testing the tests (theory/statistics/THEORY.md §4, §7; STYLE.md: TestU01, Abseil): calibration runs every check
 // over many seeds and tests its p-values against its null law (uniformity, two-sided for a uniform
 // law, an excess of small p-values for a conservative one) and its counts of p-values below 0.05
 // and 0.01 against their exact binomial laws, with Holm over every test at a family-wise level;

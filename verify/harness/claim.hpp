@@ -28,7 +28,7 @@ struct ClaimInfo {
   std::string theorem;    // where the statement lives
   std::string statement;  // one sentence
   Provenance provenance = Provenance::derived;
-  std::string provenance_note;  // the tags of the theory notes, e.g. "[derived][checked]"
+  std::string provenance_note;  // the tags its paper's THEORY.md gives, e.g. "[derived][checked]"
 };
 
 struct RunContext {

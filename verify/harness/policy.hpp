@@ -1,5 +1,5 @@
 #pragma once
-// The decision rule of STATISTICS.md §6–§7: Holm within each paper, no retries.
+// The decision rule of theory/statistics/THEORY.md §6–§7: Holm within each paper, no retries.
 #include <span>
 #include <vector>
 

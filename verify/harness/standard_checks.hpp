@@ -1,5 +1,5 @@
 #pragma once
-// The usual checks, each with its detectable discrepancy (STATISTICS.md §4) attached, so that a
+// The usual checks, each with its detectable discrepancy (theory/statistics/THEORY.md §4) attached, so that a
 // claim states what its tests can see by construction rather than by habit.
 #include <cstddef>
 #include <cstdint>

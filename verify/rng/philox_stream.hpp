@@ -3,7 +3,7 @@
 // (seed, the names of its stream, replicate, sample index, word index),
 // so results cannot depend on threads, scheduling or process count.
 //
-// Layout (STATISTICS.md §9, with a 64-bit sample index since n reaches 1e12):
+// Layout (theory/statistics/THEORY.md §9, with a 64-bit sample index since n reaches 1e12):
 //   key     = stream_key: FNV-1a 64 of the stream's names, each followed by the unit separator 0x1f,
 //             its low word and its high word XOR seed
 //             (make_key, the older form: (hash32(claim id ∥ '/' ∥ experiment), seed))

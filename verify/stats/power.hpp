@@ -1,5 +1,5 @@
 #pragma once
-// Power and detectable discrepancy (STATISTICS.md §4): the smallest departure from H0 that a
+// Power and detectable discrepancy (theory/statistics/THEORY.md §4): the smallest departure from H0 that a
 // test at false-fail rate alpha detects with probability `power`.
 #include <cstddef>
 

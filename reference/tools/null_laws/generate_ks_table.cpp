@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: " << argv[0] << " OUTPUT_FILE\n";
     return 2;
   }
-  // (n, d): the STATISTICS.md §10 points plus bulk and far-tail points of each method's range.
+  // (n, d): the theory/statistics/THEORY.md §10 points plus bulk and far-tail points of each method's range.
   const std::vector<std::pair<std::size_t, double>> points = {
       {1, 0.7},     {2, 0.6},      {5, 0.3},    {10, 0.1},    {10, 0.25},
       {10, 0.41},   {10, 0.6},     {10, 0.9},   {20, 0.2},    {50, 0.15},

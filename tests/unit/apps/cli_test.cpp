@@ -38,8 +38,9 @@ void expect_usage_error(const std::string& args, const std::string& names) {
   EXPECT_EQ(o.err.find("terminate"), std::string::npos) << o.err;
 }
 
-// reference equiangular-time: the notes' table value at beta_c = ln 31 (n = 32, rho 0 -> 0.99:
-// T = 5.0886548), its two routes printed side by side, and refusals with exit 2.
+// reference equiangular-time: the table value of theory/multihead_dynamics/THEORY.md §6 at
+// beta_c = ln 31 (n = 32, rho 0 -> 0.99: T = 5.0886548), its two routes printed side by side, and
+// refusals with exit 2.
 TEST(Cli, EquiangularTime) {
   const Outcome o = run("reference equiangular-time --n 32 --beta 3.4339872044851463 --json");
   ASSERT_EQ(o.status, 0) << o.err;

@@ -1,7 +1,7 @@
 // The closed-form counterexamples (reference/attention_dynamics/counterexamples.hpp) against the
-// values of the MH theory notes (8 digits) and against the flow itself: dE/dt = sum_i <grad_i E, x_i'>
-// from verify/dynamics (head energies, their gradients and the velocity field), an independent
-// route that shares no algebra with the hand derivations.
+// values of theory/multihead_dynamics/THEORY.md §6 (8 digits) and against the flow itself:
+// dE/dt = sum_i <grad_i E, x_i'> from verify/dynamics (head energies, their gradients and the
+// velocity field), an independent route that shares no algebra with the hand derivations.
 #include <gtest/gtest.h>
 
 #include <cmath>

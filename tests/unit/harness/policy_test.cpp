@@ -1,4 +1,4 @@
-// The decision rule (STATISTICS.md §6-§7): Holm within a paper, FAIL/SUSPECT/PASS thresholds.
+// The decision rule (theory/statistics/THEORY.md §6-§7): Holm within a paper, FAIL/SUSPECT/PASS thresholds.
 #include <gtest/gtest.h>
 
 #include "verify/harness/policy.hpp"

@@ -1,7 +1,7 @@
 // Equiangular token dynamics (reference/attention_dynamics/equiangular.hpp). Expected values: the
-// tables of the MH theory notes (computed there by an independent closed form and quadrature, 8
-// digits), and this file's 50-digit route: the same integrals by Gauss–Kronrod in mpfr_float_50,
-// which shares no rounding with the double closed form (Ei series and Boost's expint).
+// tables of theory/multihead_dynamics/THEORY.md §6 (computed by an independent closed form and
+// quadrature, 8 digits), and this file's 50-digit route: the same integrals by Gauss–Kronrod in
+// mpfr_float_50, which shares no rounding with the double closed form (Ei series and Boost's expint).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -29,7 +29,8 @@ double quadrature_50_digits(EquiangularModel model, const std::vector<ScalarHead
   return static_cast<double>(t.value);
 }
 
-// The notes' table: S-type, one head, n = 32, rho 0 -> 0.99 (8 significant digits).
+// The table of theory/multihead_dynamics/THEORY.md §6: S-type, one head, n = 32, rho 0 -> 0.99
+// (8 significant digits).
 TEST(EquiangularClusteringTime, MatchesTheTableOfTheTheoryNotes) {
   const std::array<std::pair<double, double>, 10> table{{{0, 4.0305857},
                                                          {0.5, 4.06446668},
@@ -80,7 +81,7 @@ TEST(EquiangularClusteringTime, ClosedFormAgreesWithFiftyDigitQuadrature) {
               answered + refused);
 }
 
-// Super-additivity table of the notes: n = 32, beta = 4, rho 0 -> 0.99, v_h = m_h.
+// Super-additivity table of theory/multihead_dynamics/THEORY.md §6: n = 32, beta = 4, rho 0 -> 0.99, v_h = m_h.
 TEST(EquiangularClusteringTime, SuperadditivityTable) {
   const std::vector<ScalarHead<double>> both{{0.5, 0.5}, {2.0, 2.0}}, first{{0.5, 0.5}}, second{{2.0, 2.0}},
       twin{{1.0, 1.0}, {1.0, 1.0}}, one{{1.0, 1.0}};
@@ -96,7 +97,7 @@ TEST(EquiangularClusteringTime, SuperadditivityTable) {
   EXPECT_NEAR(inverse(kS, twin), 2 * inverse(kS, one), 1e-13);
 }
 
-// The notes' entropy table: n = 16, beta = 3 (b = beta m, m = 1).
+// The entropy table of theory/multihead_dynamics/THEORY.md §6: n = 16, beta = 3 (b = beta m, m = 1).
 TEST(EquiangularEntropy, MatchesTheTableAndTendsToLogN) {
   const std::array<std::array<double, 3>, 5> table{{{-0.05, 1.7289120, 2.25079338},
                                                     {0.0, 1.8403688, 2.20272845},

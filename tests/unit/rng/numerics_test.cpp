@@ -40,7 +40,7 @@ TEST(NormalQuantile, MatchesBoostLongDoubleToFewUlps) {
   std::ostringstream worst_text;
   worst_text << std::scientific << worst;
   RecordProperty("worst_relative_error", worst_text.str());
-  // Closed values from STATISTICS.md §10: z_{1-0.5e-6}, z_{0.99}.
+  // Closed values from theory/statistics/THEORY.md §10: z_{1-0.5e-6}, z_{0.99}.
   EXPECT_NEAR(attnlaw::rng::normal_quantile(1 - 0.5e-6), 4.8916385, 5e-8);
   EXPECT_NEAR(attnlaw::rng::normal_quantile(0.99), 2.3263479, 5e-8);
   EXPECT_EQ(attnlaw::rng::normal_quantile(0.5), 0.0);

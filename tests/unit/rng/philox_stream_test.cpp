@@ -30,7 +30,7 @@ struct KnownAnswer {
 // Random123 known-answer vectors, file examples/kat_vectors of Random123
 // (D. E. Shaw Research, github.com/DEShawResearch/random123), the three "philox4x32 10"
 // lines: zero, all-ones and pi-digit counter/key. Columns: CTR[4] KEY[2] -> EXPECTED[4].
-// The first also appears in STATISTICS.md §9/§10.
+// The first also appears in theory/statistics/THEORY.md §9/§10.
 // The remaining rows are from the expanded vector table of the Random123 manual
 // (github.com/girving/random123-manual, examples/kat_vectors, "philox4x32 10" rows with
 // single-bit and pi-digit inputs).

@@ -1,5 +1,5 @@
 // Anderson–Darling null laws. Expected values: the Imhof inversion of sum Z_j^2/(j(j+1)) for the
-// asymptotic quantiles (STATISTICS.md §10 of the theory notes); a Monte Carlo of the null law run
+// asymptotic quantiles (theory/statistics/THEORY.md §10); a Monte Carlo of the null law run
 // here for finite n; the closed form for n = 1.
 #include <algorithm>
 #include <cmath>

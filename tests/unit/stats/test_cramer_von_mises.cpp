@@ -1,4 +1,4 @@
-// Cramér–von Mises null laws. Expected values: STATISTICS.md §10 (scipy 1.10, Csörgő–Faraway).
+// Cramér–von Mises null laws. Expected values: theory/statistics/THEORY.md §10 (scipy 1.10, Csörgő–Faraway).
 #include <algorithm>
 #include <cmath>
 #include <numbers>

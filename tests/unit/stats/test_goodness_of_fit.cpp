@@ -1,5 +1,5 @@
 // One-sample tests on PITs: statistic definitions (hand-computed), input validation, type-I
-// uniformity under H0 and the power row M = 16000 of STATISTICS.md §2.1.
+// uniformity under H0 and the power row M = 16000 of theory/statistics/THEORY.md §2.1.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -69,7 +69,7 @@ TEST(GoodnessOfFit, RejectsBadInput) {
 TEST(GoodnessOfFit, PValuesAreUniformUnderTheNull) {
   // 2000 replicates of M = 100 uniforms; the p-values of each test must pass a 10-bin chi-square
   // at 1e-4 (deterministic stream: the outcome is fixed, the threshold only guards against a
-  // gross miscalibration, STATISTICS.md §7).
+  // gross miscalibration, theory/statistics/THEORY.md §7).
   const auto key = rng::make_key(20261130u, "stats", "type-one");
   std::vector<std::uint64_t> bins_ad(10), bins_ks(10), bins_cvm(10);
   std::vector<double> u(100);
@@ -89,7 +89,7 @@ TEST(GoodnessOfFit, PValuesAreUniformUnderTheNull) {
 
 namespace {
 
-// Power against a 5% scale error at M = 16000, alpha = 1e-3 (STATISTICS.md §2.1): M draws of
+// Power against a 5% scale error at M = 16000, alpha = 1e-3 (theory/statistics/THEORY.md §2.1): M draws of
 // 1.05 Z, Z ~ N(0,1), tested against N(0,1). Each replicate counts one rejection per test.
 struct ScaleErrorRejections {
   int ks = 0, cvm = 0, ad = 0, var = 0;
@@ -119,7 +119,7 @@ ScaleErrorRejections reject_scale_error(const char* stream, int reps) {
 // (its own stream "power-scale-reference", 4000 replicates, 80 s on one core), run with
 // --gtest_also_run_disabled_tests --gtest_filter='*PowerReference*'. On 2026-12-02 it printed
 // KS 2055/4000 = 0.51375, CvM 2644/4000 = 0.661, AD 3963/4000 = 0.99075 (and var 4000/4000;
-// binomial s.e. <= 0.0079); these are the constants below. The 400 replicates of STATISTICS.md
+// binomial s.e. <= 0.0079); these are the constants below. The 400 replicates of theory/statistics/THEORY.md
 // §2.1 gave KS 0.51, CvM 0.67, AD 0.99.
 }  // namespace
 

@@ -1,4 +1,4 @@
-// Kolmogorov–Smirnov null laws. Expected values: STATISTICS.md §10 (scipy 1.10 kstwo, a
+// Kolmogorov–Smirnov null laws. Expected values: theory/statistics/THEORY.md §10 (scipy 1.10 kstwo, a
 // Simard–L'Ecuyer implementation, and the Kolmogorov series), quoted to the digits given there.
 #include <cmath>
 

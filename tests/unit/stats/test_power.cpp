@@ -1,4 +1,4 @@
-// Power / detectable discrepancy: the STATISTICS.md §4 numbers (a = 1e-6, b = 0.01) and §10
+// Power / detectable discrepancy: the theory/statistics/THEORY.md §4 numbers (a = 1e-6, b = 0.01) and §10
 // normal quantiles.
 #include <array>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Effective ranks and the Eckart–Young tail (reference/spectra/effective_rank.hpp). Expected values:
-// the 6-decimal table of the EB theory notes (computed there independently in NumPy) and the
+// the 6-decimal table of theory/entropic_bound/THEORY.md §5 (computed independently in NumPy) and the
 // closed forms exp(H) of a spectrum, worked by hand below; properties on random spectra.
 #include <gtest/gtest.h>
 
@@ -87,7 +87,7 @@ TEST(EffectiveRank, PropertiesOnRandomSpectra) {
 
 TEST(EckartYoungTail, SumsTheSquaresBeyondRank) {
   const Spectrum s{4, 3, 2, 1};
-  const std::vector<double> expected{30, 14, 5, 1, 0, 0};  // the notes' table, exact
+  const std::vector<double> expected{30, 14, 5, 1, 0, 0};  // theory/entropic_bound/THEORY.md §5, exact
   for (std::size_t r = 0; r < expected.size(); ++r) EXPECT_EQ(eckart_young_tail<double>(s, r), expected[r]);
 }
 

@@ -33,7 +33,7 @@ TEST(RecoveryExperiment, NoiselessWhiteningGivesTStarToRounding) {
     EXPECT_EQ(e.gap, 4u);
     EXPECT_EQ(e.threshold, 4u);
     EXPECT_EQ(e.energy_99, 4u);
-    EXPECT_NEAR(e.energy_entropy, 2.940198, 1e-6);  // the notes' §5 value for (4, 3, 2, 1)
+    EXPECT_NEAR(e.energy_entropy, 2.940198, 1e-6);  // theory/entropic_bound/THEORY.md §5, (4, 3, 2, 1)
     // Unwhitened, C_YX = T* C_XX is not T* when the token covariance is not the identity.
     if (toeplitz) {
       EXPECT_GT(singular_values(m.cyx - d.t_star)(0), 0.1);

@@ -1,5 +1,5 @@
 // Each claim passes with the true reference and FAILs with a planted wrong constant:
-// a check that cannot fail proves nothing (STATISTICS.md §4, negative controls).
+// a check that cannot fail proves nothing (theory/statistics/THEORY.md §4, negative controls).
 #include <gtest/gtest.h>
 
 #include <ostream>

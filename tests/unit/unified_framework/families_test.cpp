@@ -1,5 +1,5 @@
 // UF.family.gaussian, UF.family.weibull, UF.family.log2: the smoke grid passes at the battery seed
-// and at three other seeds, and the planted wrong scales FAIL (STATISTICS.md §4, negative controls).
+// and at three other seeds, and the planted wrong scales FAIL (theory/statistics/THEORY.md §4, negative controls).
 // The quadrature behind the exact finite-n references reproduces the closed-form PD(1/c, 0) values
 // (theory/unified_framework/THEORY.md §2 UF.pd-limit: E sum V^2 = 1 - alpha, E H = psi(1) -
 // psi(1 - alpha), E 1/V_1 = 1/(1 - alpha), E V_1 from the table of its §5, checked there by

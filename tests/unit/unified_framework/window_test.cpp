@@ -1,7 +1,7 @@
 // UF.gumbel.point-process, UF.gumbel.lambda-law, UF.pd-limit, UF.family.exponential on their
 // smoke grids: every check passes at the battery seed and no check fails at three other seeds
 // (a seed sweep in miniature: at alpha = 1e-6 per paper a false FAIL has probability <= 1e-6);
-// the two planted bugs these claims must kill make them FAIL (STATISTICS.md §4, negative
+// the two planted bugs these claims must kill make them FAIL (theory/statistics/THEORY.md §4, negative
 // controls). Expected values are the claims' own references (closed forms and the L table).
 #include <gtest/gtest.h>
 

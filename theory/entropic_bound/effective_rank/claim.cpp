@@ -4,7 +4,7 @@
 // ceil(tau r), r only for tau > 1 - 1/r), and
 // differ elsewhere as THEORY.md §4.3 derives: Roy–Vetterli > energy-entropy >= participation ratio,
 // 1 < erank < R for a non-flat spectrum of R values; all are invariant under scaling and under
-// orthogonal transforms of the matrix. Proof checks with rounding tolerances, and the notes' §5 table.
+// orthogonal transforms of the matrix. Proof checks with rounding tolerances, and the THEORY.md §5 table.
 #include <memory>
 
 #include "theory/entropic_bound/claims.hpp"

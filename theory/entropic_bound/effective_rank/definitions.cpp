@@ -1,4 +1,4 @@
-// EB.effective-rank, experiments "reference-values" (the notes' §5 table) and "flat-spectra"
+// EB.effective-rank, experiments "reference-values" (the THEORY.md §5 table) and "flat-spectra"
 // (where the definitions agree, and where the tau-energy rank does not).
 #include <fmt/core.h>
 #include <fmt/ranges.h>

@@ -1,5 +1,5 @@
 #pragma once
-// EB.effective-rank: the points and run functions of its experiments (definitions.cpp: the notes'
+// EB.effective-rank: the points and run functions of its experiments (definitions.cpp: the THEORY.md
 // §5 table and flat spectra; random_spectra.cpp: order, bounds and invariances on random spectra).
 #include <cstdint>
 #include <string>

@@ -31,7 +31,7 @@ namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 
-// The notes' §5 values of the tail for sigma = (4, 3, 2, 1), r = 0..5.
+// The THEORY.md §5 values of the tail for sigma = (4, 3, 2, 1), r = 0..5.
 constexpr double kReference[] = {30, 14, 5, 1, 0, 0};
 
 }  // namespace

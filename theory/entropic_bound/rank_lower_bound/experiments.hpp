@@ -8,7 +8,7 @@
 
 namespace attnlaw::theory::entropic_bound::rank_bound {
 
-// The planted task of the notes: n = 16, sigma(T*) = (4, 3, 2, 1), r* = 4; ranks r = 0..5.
+// The planted task of THEORY.md §5: n = 16, sigma(T*) = (4, 3, 2, 1), r* = 4; ranks r = 0..5.
 inline constexpr Eigen::Index kN = 16;
 inline constexpr std::size_t kRStar = 4, kRMax = 5;
 inline constexpr double kSigma[] = {4, 3, 2, 1};

@@ -1,8 +1,8 @@
 // EB.softmax-partial: with softmax attention A = softmax_row(beta X W X^T) the row-centred ln A is
 // the row-centred beta X W X^T, so its rank is rank(W) = r* exactly (THEORY.md §4.2); from the
 // outputs Y = A X V alone the regression coefficient B^ is generically of full rank, while its
-// energy stays on r* directions: r_0.9(B^) = r* for beta in [0.1, 3] (at the notes' 0.05 only in
-// most instances: reported), and the energy effective rank is within the entropy-grouping bound
+// energy stays on r* directions: r_0.9(B^) = r* for beta in [0.1, 3] (at the first target's 0.05,
+// THEORY.md §5, only in most instances: reported), and the energy effective rank is within the entropy-grouping bound
 // of r*. The scan beyond the grid (beta up to 100, r* up to d - 1) reports where r_0.9 stops
 // finding r*.
 #include <memory>

@@ -1,6 +1,6 @@
 #pragma once
 // EB.softmax-partial: the model, the points and the run functions of its two experiments
-// (maps.cpp: log-attention maps; outputs.cpp: outputs on the beta grid of the notes, and the scan
+// (maps.cpp: log-attention maps; outputs.cpp: outputs on the beta grid of THEORY.md §5, and the scan
 // beyond it that reports where the partial recovery breaks).
 #include <Eigen/Core>
 
@@ -43,7 +43,7 @@ struct OutputPoint {
   std::int64_t n, d;
   std::vector<double> ranks, betas;
   std::int64_t instances;
-  bool assert_grid;  // true: the notes' grid, r_tau = r* asserted; false: the scan beyond it, reported
+  bool assert_grid;  // true: the THEORY.md §5 grid, r_tau = r* asserted; false: the scan beyond it, reported
   harness::Fields fields() const {
     return {
         {"n", n}, {"d", d}, {"ranks", ranks}, {"betas", betas}, {"instances", instances}, {"asserted", assert_grid}};

@@ -1,5 +1,5 @@
 // EB.softmax-partial, experiment "outputs": the regression coefficient B^ of softmax outputs on
-// X. Asserted on the notes' grid (r* = 2 of d = 8): full algebraic rank from beta = 0.3 (below it
+// X. Asserted on the grid of THEORY.md §5 (r* = 2 of d = 8): full algebraic rank from beta = 0.3 (below it
 // the curvature term is too small to be told from a threshold) and r_0.9 = r* from beta = 0.1 (at
 // 0.05 the uniform-attention term, a rank-one part of relative size ~ |mean token|^2 n / beta, a
 // chi-square in d, tips r_0.9 to r* + 1 in some instances: reported); everywhere, the energy
@@ -25,8 +25,8 @@ namespace attnlaw::theory::entropic_bound::softmax_partial {
 namespace {
 
 constexpr double kTau = 0.9;
-// Full algebraic rank is asserted at the rounding bound from beta = 0.3; the notes' level
-// sigma_d/sigma_1 > 1e-6 (§4) is reported: over many instances its margin is only a few.
+// Full algebraic rank is asserted at the rounding bound from beta = 0.3; the first target's level
+// sigma_d/sigma_1 > 1e-6 (THEORY.md §4.2, §5) is reported: over many instances its margin is only a few.
 constexpr double kFullRankLevel = 1e-6, kFullRankFrom = 0.3, kTauRankFrom = 0.1;
 
 struct Cell {

@@ -4,7 +4,7 @@
 // function H(rho) with dH/drho = beta^2 p (1-p)(1-rho) >= 0: it rises along clustering, to ln n.
 // Proof checks: the identity against central differences of H_i along random flows (S- and U-type,
 // random symmetric M), the equiangular entropy along a particle trajectory against H(rho_ODE(t)),
-// its limit ln n, and the closed form against the notes' §6 table. Off symmetry H_i need not be
+// its limit ln n, and the closed form against the THEORY.md §6 table. Off symmetry H_i need not be
 // monotone; the sign changes seen along random flows are reported, not judged.
 #include <memory>
 #include <vector>

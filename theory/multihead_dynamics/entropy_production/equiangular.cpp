@@ -1,5 +1,5 @@
 // MH.entropy-production, experiments "equiangular" and "closed-form": the entropy of equiangular
-// tokens along a particle trajectory, and H(rho), dH/drho against the notes' §6 table.
+// tokens along a particle trajectory, and H(rho), dH/drho against the THEORY.md §6 table.
 #include <fmt/core.h>
 
 #include <algorithm>

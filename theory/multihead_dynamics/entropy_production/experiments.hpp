@@ -48,7 +48,7 @@ struct EquiangularPoint {
 
 struct TablePoint {
   double rho;
-  std::string entropy, derivative;  // the notes' §6 quotes at n = 16, beta = 3
+  std::string entropy, derivative;  // the THEORY.md §6 quotes at n = 16, beta = 3
   harness::Fields fields() const { return {{"n", 16}, {"beta", 3.0}, {"rho", rho}}; }
 };
 

@@ -18,7 +18,7 @@ double anderson_darling_inf_cdf(double z);
 // Its upper tail, formed as -expm1(-exp(.)) for z >= 2 so that small tails keep their digits,
 // and for z >= 7 (tail < 3e-4) as sqrt(3) erfc(sqrt z)(1 + c/z), the exact leading asymptotics,
 // joined continuously to the fit [derived]. Measured against the Imhof quantiles of
-// STATISTICS.md §10 the fit is within 3e-6 absolute (0.25% relative at the 0.1% point).
+// theory/statistics/THEORY.md §10 the fit is within 3e-6 absolute (0.25% relative at the 0.1% point).
 double anderson_darling_inf_sf(double z);
 
 // Finite n: ADinf(z) + errfix(n, ADinf(z)); exact for n = 1, where

@@ -15,7 +15,7 @@ namespace {
 
 constexpr double pi = std::numbers::pi;
 constexpr double kSmirnovFrom = 0.2;  // below, the tail is > 0.6 and 1 - CDF is accurate
-constexpr double kTailJoin = 1.168;   // asymptotic P(W^2 > x) = 1e-3 (STATISTICS.md §10)
+constexpr double kTailJoin = 1.168;   // asymptotic P(W^2 > x) = 1e-3 (theory/statistics/THEORY.md §10)
 
 void check(double x, const char* where) {
   if (std::isnan(x)) throw std::invalid_argument(std::string(where) + ": statistic is NaN");

@@ -32,7 +32,7 @@ void rescale_if_large(ScaledMatrix<Real>& a, std::size_t centre) {
 }
 
 // Marsaglia, Tsang & Wang (2003), J. Stat. Softw. 8(18): P(D_n < d) = n!/n^n (H^n)_{kk}
-// with k = floor(nd)+1, m = 2k-1, h = k - nd (STATISTICS.md §3). Cost O(m^3 log n).
+// with k = floor(nd)+1, m = 2k-1, h = k - nd (theory/statistics/THEORY.md §3). Cost O(m^3 log n).
 template <class Real>
 Real ks_cdf_durbin(std::size_t n, const Real& d) {
   using std::floor;
