@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ATTNLAW := $(BUILD_DIR)/attnlaw
 ASAN_DIR ?= build-asan
 
-# Debian 12 packages: compilers and build tools, then the libraries of DESIGN.md.
+# Debian 12 packages: compilers and build tools, then the libraries the README lists.
 DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
   libboost-dev libgsl-dev libmpfr-dev libgmp-dev libmpfi-dev librandom123-dev \
   nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev \

@@ -212,9 +212,10 @@ double cramer_von_mises_error(std::size_t n) {
 Json anderson_darling(const LawArguments& a) {
   const std::size_t n = parse_integer("--n", a["--n"], 1);
   if (n == 2 || n == 3)
-    throw UsageError(fmt::format("--n: the finite-n Anderson-Darling law holds for n = 1 and n >= 4 (the "
-                                 "Marsaglia-Marsaglia correction misses by up to 1.2e-2 at n = 2, 3), got {}",
-                                 n));
+    throw UsageError(
+        fmt::format("--n: the finite-n Anderson-Darling law holds for n = 1 and n >= 4 (the "
+                    "Marsaglia-Marsaglia correction misses by up to 1.2e-2 at n = 2, 3), got {}",
+                    n));
   const double z = parse_real("--statistic", a["--statistic"], 0.0, 1e6);
   const double e = anderson_darling_error(n);
   return Json{{"n", n},
@@ -358,9 +359,9 @@ Json equiangular_time(const LawArguments& a) {
   if (kernel != "softmax" && kernel != "relu")
     throw UsageError(fmt::format("--kernel: expected softmax or relu, got '{}'", kernel));
   using reference::EquiangularModel;
-  const EquiangularModel model = kernel == "softmax"
-                                     ? (type == "S" ? EquiangularModel::softmax_row : EquiangularModel::softmax_unnormalised)
-                                     : (type == "S" ? EquiangularModel::relu_row : EquiangularModel::relu_unnormalised);
+  const EquiangularModel model =
+      kernel == "softmax" ? (type == "S" ? EquiangularModel::softmax_row : EquiangularModel::softmax_unnormalised)
+                          : (type == "S" ? EquiangularModel::relu_row : EquiangularModel::relu_unnormalised);
   const std::vector<reference::ScalarHead<double>> heads{{m, m}};
   const auto quadrature = reference::clustering_time_quadrature<double>(model, heads, beta, n, rho0, rho1);
   Json doc{{"n", n}, {"beta", beta}, {"m", m}, {"type", type}, {"kernel", kernel}, {"rho0", rho0}, {"rho1", rho1}};
@@ -425,7 +426,8 @@ void add_reference_command(CLI::App& app, int& exit_status) {
           exit_status);
   add_law(*reference, "sphere-supercritical", "supercritical constants: p, f_G(0), lim lambda E[1 - W_1]",
           sphere_supercritical, {{"--d", "dimension 3 <= d <= 64"}}, exit_status);
-  add_law(*reference, "sphere-constants", "local constants of uniform keys on S^{d-1} (SL.md §1)", sphere_constants,
+  add_law(*reference, "sphere-constants",
+          "local constants of uniform keys on S^{d-1} (theory/scaling_limits/THEORY.md §1)", sphere_constants,
           {{"--d", "dimension d >= 2"}}, exit_status);
   add_law(*reference, "ks", "Kolmogorov-Smirnov null law (exact to n = 1e6, limit laws with O(1/n) bounds beyond)",
           kolmogorov_smirnov,

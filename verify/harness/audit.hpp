@@ -1,11 +1,10 @@
 #pragma once
-// Testing the tests (theory/statistics/THEORY.md §4, §7; STYLE.md: TestU01, Abseil): calibration runs every check
-// over many seeds and tests its p-values against its null law (uniformity, two-sided for a uniform
-// law, an excess of small p-values for a conservative one) and its counts of p-values below 0.05
-// and 0.01 against their exact binomial laws, with Holm over every test at a family-wise level;
-// deterministic checks are counted apart (they must hold under every seed). Seeds come in named
-// sets: discovery, and held-out sets never used before for confirming a fix. The mutant audit runs
-// each planted bug on the claims it touches and records which checks kill it.
+// Testing the tests (theory/statistics/THEORY.md §4, §7; after TestU01 and Abseil's random tests): calibration runs
+// every check over many seeds and tests its p-values against its null law (uniformity, two-sided for a uniform law, an
+// excess of small p-values for a conservative one) and its counts of p-values below 0.05 and 0.01 against their exact
+// binomial laws, with Holm over every test at a family-wise level; deterministic checks are counted apart (they must
+// hold under every seed). Seeds come in named sets: discovery, and held-out sets never used before for confirming a
+// fix. The mutant audit runs each planted bug on the claims it touches and records which checks kill it.
 #include <array>
 #include <cstddef>
 #include <cstdint>

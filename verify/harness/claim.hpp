@@ -1,5 +1,5 @@
 #pragma once
-// A claim is one checkable statement of one theorem (DESIGN.md "The claim").
+// A claim is one checkable statement of one theorem (README.md and each paper's CLAIMS.md).
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -1,5 +1,5 @@
 #pragma once
-// results.json (schema 1, DESIGN.md): everything but "provenance" regenerates byte for byte;
+// results.json (schema 1, docs/results-json.md): everything but "provenance" regenerates byte for byte;
 // timings go to timings.json.
 #include "verify/harness/json.hpp"
 #include "verify/harness/runner.hpp"

@@ -416,7 +416,7 @@ void write_provenance(std::string& out, const json& results) {
     return;
   }
   const json& p = *it;
-  // The fields DESIGN.md names, in a fixed order; anything else the harness records follows.
+  // The fields docs/results-json.md names, in a fixed order; anything else the harness records follows.
   static constexpr std::pair<const char*, const char*> kKnown[] = {{"version", "attnlaw version"},
                                                                    {"git_revision", "git revision"},
                                                                    {"compiler", "compiler"},

@@ -1,5 +1,5 @@
 #pragma once
-// Validation of results.json (schema_version 1, DESIGN.md "results.json") before anything is
+// Validation of results.json (schema_version 1, docs/results-json.md) before anything is
 // rendered, so a malformed document fails with a message naming the field instead of producing a
 // half-right report.
 #include <nlohmann/json.hpp>

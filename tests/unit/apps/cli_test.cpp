@@ -1,4 +1,4 @@
-// The command-line contract of DESIGN.md: exit 0/1/2, one line on stderr naming the argument,
+// The command-line contract (README.md, "The command line"): exit 0/1/2, one line on stderr naming the argument,
 // --json alone on stdout, no partial output files.
 #include <gtest/gtest.h>
 

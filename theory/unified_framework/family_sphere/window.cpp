@@ -53,10 +53,10 @@ harness::ExperimentResult window(const WindowPoint& point, const SphereScale& mo
       harness::mean_against(v.partition, ez, "E Z = 1 + 1/mu, mu = 2 gamma (exact up to e^{-mu n})", 0.05 * ez));
   for (const TableRow& row : kMcTable) {
     if (row.mu != mu) continue;
-    out.checks.push_back(
-        harness::mean_against(v.entropy, row.entropy, "E H vs UF.md §5 (limit, Monte Carlo value)", 0.05, kMcTableSe));
-    out.checks.push_back(
-        harness::mean_against(v.top_two, row.top_two, "E D vs UF.md §5 (limit, Monte Carlo value)", 0.05, kMcTableSe));
+    out.checks.push_back(harness::mean_against(v.entropy, row.entropy, "E H vs THEORY.md §5 (limit, Monte Carlo value)",
+                                               0.05, kMcTableSe));
+    out.checks.push_back(harness::mean_against(v.top_two, row.top_two, "E D vs THEORY.md §5 (limit, Monte Carlo value)",
+                                               0.05, kMcTableSe));
   }
   // beta Delta_(2) = 2 beta Beta(1, n) exactly: P(> y) = (1 - y/(2 beta))^n, the PD-like x^{1/mu} in the limit.
   std::vector<double> pit(reps);

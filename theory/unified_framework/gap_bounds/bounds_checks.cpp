@@ -30,8 +30,9 @@ harness::ExperimentResult bounds_checks(const Tally& tally) {
   }
   for (std::size_t i = 0; i < kSection5.size(); ++i) {
     const NumericBound& b = kSection5[i];
-    out.checks.push_back(ratio_check(fmt::format("beta = {:g} Lambda: {} <= {} (UF.md §5)", b.r, b.quantity, b.value),
-                                     tally.numeric[i], tally.rows, fmt::format("{} / {}", b.quantity, b.value)));
+    out.checks.push_back(
+        ratio_check(fmt::format("beta = {:g} Lambda: {} <= {} (THEORY.md §5)", b.r, b.quantity, b.value),
+                    tally.numeric[i], tally.rows, fmt::format("{} / {}", b.quantity, b.value)));
   }
   return out;
 }
