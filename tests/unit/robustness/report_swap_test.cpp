@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -70,11 +72,16 @@ int whole_report_seed(const fs::path& dir) {
 
 TEST(ReportSwap, KilledAtAnyPointLeavesTheWholeOldOrTheWholeNewReport) {
   const fs::path dir = scratch("attnlaw-swap-kill");
+  const auto start = std::chrono::steady_clock::now();
   ASSERT_EQ(std::system(run_command(dir, 1).c_str()), 0);
+  const auto whole_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   std::ofstream(dir / "real_attention.md") << "another command's file\n";
   int old_seen = 0, new_seen = 0;
-  // SIGKILL after 10 ms .. 400 ms: the run takes about 0.3 s, its write phase the last part.
-  for (int ms = 10; ms <= 400; ms += 15) {
+  // SIGKILL at 27 times from 10 ms to 1.5 times an uninterrupted run (measured here, so a loaded
+  // machine stretches the window with the run): its write phase is the last part.
+  const int last_ms = std::max<int>(400, static_cast<int>(1.5 * static_cast<double>(whole_ms)));
+  for (int ms = 10; ms <= last_ms; ms += std::max(1, (last_ms - 10) / 26)) {
     const int seed = 2 + ms;
     const std::string command = "timeout -s KILL " + std::to_string(ms / 1000.0) + " " + run_command(dir, seed);
     std::system(command.c_str());
