@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -48,6 +49,47 @@ double parse_real(const std::string& name, const std::string& text, double min, 
     throw UsageError(fmt::format("{}: expected {}, got '{}'", name, expected, text));
   }
   return value;
+}
+
+std::vector<double> parse_real_list(const std::string& name, const std::string& text, double min, double max) {
+  std::vector<double> values;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    try {
+      values.push_back(parse_real(name, item, min, max));
+    } catch (const UsageError&) {
+      throw UsageError(
+          fmt::format("{}: expected numbers in [{}, {}] separated by commas, got '{}'", name, min, max, text));
+    }
+    if (comma == std::string::npos) return values;
+    start = comma + 1;
+  }
+}
+
+reference::ScoreFamily parse_family_arguments(const std::string& name, const std::string& shape) {
+  using Kind = reference::ScoreFamily::Kind;
+  const std::pair<const char*, Kind> kinds[] = {{"exponential", Kind::exponential},
+                                                {"gaussian", Kind::gaussian},
+                                                {"weibull", Kind::weibull},
+                                                {"log2", Kind::log2},
+                                                {"uniform", Kind::uniform}};
+  reference::ScoreFamily family;
+  const auto it = std::find_if(std::begin(kinds), std::end(kinds), [&](const auto& k) { return name == k.first; });
+  if (it == std::end(kinds)) {
+    throw UsageError(fmt::format("--family: expected exponential, gaussian, weibull, log2 or uniform, got '{}'", name));
+  }
+  family.kind = it->second;
+  const bool shaped = family.kind == Kind::weibull || family.kind == Kind::log2;
+  if (!shape.empty()) {
+    if (!shaped) throw UsageError(fmt::format("--shape: family '{}' takes no shape", name));
+    family.shape = parse_real("--shape", shape, 0.0, 1e6);
+    if (!(family.shape > 0)) throw UsageError(fmt::format("--shape: expected a number > 0, got '{}'", shape));
+  } else if (family.kind == Kind::weibull) {
+    throw UsageError("--shape: the weibull family needs its exponent p (e.g. --shape 1.5)");
+  }
+  return family;
 }
 
 }  // namespace attnlaw::cli

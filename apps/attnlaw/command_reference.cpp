@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -15,6 +16,7 @@
 #include "reference/attention_dynamics/equiangular.hpp"
 #include "reference/extreme_value/score_families.hpp"
 #include "reference/numerics/domain.hpp"
+#include "reference/numerics/quantile_bracket.hpp"
 #include "reference/poisson_dirichlet/poisson_dirichlet.hpp"
 #include "reference/poisson_process/summary.hpp"
 #include "reference/sphere/sphere_score_law.hpp"
@@ -135,15 +137,75 @@ Json cdf_table(const std::vector<std::pair<double, double>>& cdf) {
   return table;
 }
 
+// --at W,...: the CDF at the user's points; --quantile P,...: brackets [lower, upper] of the
+// quantiles (reference/numerics/quantile_bracket.hpp), printed as their midpoint and half-width.
+// Either replaces the summary's moments, which cost as much again.
+struct PointQuestions {
+  std::vector<double> at, quantile;
+  bool any() const { return !at.empty() || !quantile.empty(); }
+};
+
+PointQuestions point_questions(const LawArguments& a) {
+  PointQuestions q;
+  if (a.given("--at")) q.at = parse_real_list("--at", a["--at"], 0.0, 1.0);
+  for (const double w : q.at) {
+    if (!(w > 0 && w < 1)) throw UsageError(fmt::format("--at: expected weights in (0, 1), got {}", w));
+  }
+  if (a.given("--quantile")) q.quantile = parse_real_list("--quantile", a["--quantile"], 0.0, 1.0);
+  return q;
+}
+
+// The answers of a law whose CDF at a point is cdf(x) -> {value, error}, on the support [lo, hi].
+void answer_points(Json& doc, Json& errors, const PointQuestions& q,
+                   const std::function<reference::ValueWithError(double)>& cdf, double lo, double hi,
+                   double tolerance) {
+  if (!q.at.empty()) {
+    Json values = Json::array(), bounds = Json::array();
+    for (const double x : q.at) {
+      const auto f = cdf(x);
+      values.push_back(Json::array({x, f.value}));
+      bounds.push_back(f.error);
+    }
+    doc["cdf_at"] = values;
+    errors["cdf_at"] = bounds;
+  }
+  if (!q.quantile.empty()) {
+    Json values = Json::array(), bounds = Json::array();
+    for (const double p : q.quantile) {
+      const auto b = reference::quantile_bracket(cdf, p, lo, hi, tolerance);
+      values.push_back(Json::array({p, b.value()}));
+      bounds.push_back(b.error());
+    }
+    doc["quantiles"] = values;
+    errors["quantiles"] = bounds;
+  }
+}
+
 Json sphere_critical(const LawArguments& a) {
   const int d = static_cast<int>(parse_integer("--d", a["--d"], 2, kMaxCriticalDimension));
   const double gamma = parse_real("--gamma", a["--gamma"], 1e-3, 1e3);
   const bool finite = a.given("--n");
   const std::uint64_t n = finite ? parse_integer("--n", a["--n"], 2, kMaxFiniteN) : 0;
-  const auto s = finite ? reference::sphere_critical_finite_n(d, gamma, n, true, true)
-                        : reference::sphere_critical_limit(d, gamma, true, true);
   Json doc{{"d", d}, {"gamma", gamma}};
   if (finite) doc["n"] = n;
+  const PointQuestions questions = point_questions(a);
+  if (questions.any()) {
+    const char* method = "";
+    const auto cdf = [&](double w) {
+      const auto c = finite ? reference::sphere_critical_finite_n_cdf(d, gamma, n, {w})
+                            : reference::sphere_critical_limit_cdf(d, gamma, {w});
+      method = c.method;
+      return reference::ValueWithError{c.cdf.front().second, c.error};
+    };
+    Json errors = Json::object();
+    // The CDF's bound is 1e-4: quantiles finer than 1e-7 would only repeat it.
+    answer_points(doc, errors, questions, cdf, 0.0, 1.0, 1e-7);
+    doc["errors"] = errors;
+    doc["method"] = method;
+    return doc;
+  }
+  const auto s = finite ? reference::sphere_critical_finite_n(d, gamma, n, true, true)
+                        : reference::sphere_critical_limit(d, gamma, true, true);
   doc["c"] = s.c;
   doc["mean_top"] = s.mean_top;
   doc["p_top_ge_half"] = s.p_top_ge_half;
@@ -175,10 +237,46 @@ Json sphere_supercritical(const LawArguments& a) {
       {"errors", {{"p", ulp / 2 * s.p}, {"fG0", 8 * ulp * s.fG0}, {"mean_gap_limit", 8 * ulp * s.mean_gap_limit}}}};
 }
 
+// The null laws answer at --statistic X, or give the critical values --quantile P,... (exactly
+// one of the two).
+PointQuestions statistic_or_quantile(const LawArguments& a) {
+  if (a.given("--statistic") == a.given("--quantile"))
+    throw UsageError("--statistic/--quantile: expected exactly one of them");
+  PointQuestions q;
+  if (a.given("--quantile")) q.quantile = parse_real_list("--quantile", a["--quantile"], 0.0, 1.0);
+  return q;
+}
+
+// The right end of a bracket for a statistic on [0, inf): the first power of two where the CDF
+// certainly exceeds every asked probability; refused if none does below the statistic's range.
+double certain_upper_end(const std::function<reference::ValueWithError(double)>& cdf, const PointQuestions& q,
+                         double range) {
+  const double p = *std::max_element(q.quantile.begin(), q.quantile.end());
+  for (double x = 1; x <= range; x *= 2) {
+    const auto f = cdf(x);
+    if (f.value - f.error >= p) return x;
+  }
+  throw UsageError(
+      fmt::format("--quantile: {} lies within the law's error bound of 1 up to the statistic {:g}: its "
+                  "quantile is not determined",
+                  p, range));
+}
+
 // Every n >= 1 (verify/stats/null/kolmogorov_smirnov.hpp: exact routes up to n = 1e6, then the
 // limit laws with their measured O(1/n) bounds), in O(1) memory beyond n = 1e6.
 Json kolmogorov_smirnov(const LawArguments& a) {
   const std::size_t n = parse_integer("--n", a["--n"], 1);
+  if (const auto questions = statistic_or_quantile(a); questions.any()) {
+    Json doc{{"n", n}}, errors = Json::object();
+    const auto cdf = [&](double x) {
+      const auto law = stats::ks_law(n, x);
+      doc["method"] = law.method;
+      return reference::ValueWithError{law.cdf, law.cdf_error};
+    };
+    answer_points(doc, errors, questions, cdf, 0.0, 1.0, 1e-12);
+    doc["errors"] = errors;
+    return doc;
+  }
   const double x = parse_real("--statistic", a["--statistic"], 0.0, 1.0);
   const auto law = stats::ks_law(n, x);
   const double asymptotic = stats::kolmogorov_asymptotic_sf(std::sqrt(static_cast<double>(n)) * x);
@@ -216,8 +314,15 @@ Json anderson_darling(const LawArguments& a) {
         fmt::format("--n: the finite-n Anderson-Darling law holds for n = 1 and n >= 4 (the "
                     "Marsaglia-Marsaglia correction misses by up to 1.2e-2 at n = 2, 3), got {}",
                     n));
-  const double z = parse_real("--statistic", a["--statistic"], 0.0, 1e6);
   const double e = anderson_darling_error(n);
+  if (const auto questions = statistic_or_quantile(a); questions.any()) {
+    Json doc{{"n", n}}, errors = Json::object();
+    const auto cdf = [&](double z) { return reference::ValueWithError{stats::anderson_darling_cdf(n, z), e}; };
+    answer_points(doc, errors, questions, cdf, 0.0, certain_upper_end(cdf, questions, 1e6), 1e-12);
+    doc["errors"] = errors;
+    return doc;
+  }
+  const double z = parse_real("--statistic", a["--statistic"], 0.0, 1e6);
   return Json{{"n", n},
               {"statistic", z},
               {"cdf", stats::anderson_darling_cdf(n, z)},
@@ -228,12 +333,20 @@ Json anderson_darling(const LawArguments& a) {
 
 Json cramer_von_mises(const LawArguments& a) {
   const std::size_t n = parse_integer("--n", a["--n"], 1);
+  const double e = cramer_von_mises_error(n);
+  if (const auto questions = statistic_or_quantile(a); questions.any()) {
+    Json doc{{"n", n}}, errors = Json::object();
+    const auto cdf = [&](double w2) { return reference::ValueWithError{1 - stats::cramer_von_mises_sf(n, w2), e}; };
+    answer_points(doc, errors, questions, cdf, 0.0, certain_upper_end(cdf, questions, 1e6), 1e-12);
+    doc["errors"] = errors;
+    return doc;
+  }
   const double w2 = parse_real("--statistic", a["--statistic"], 0.0, 1e6);
   return Json{{"n", n},
               {"statistic", w2},
               {"sf", stats::cramer_von_mises_sf(n, w2)},
               {"sf_asymptotic", stats::cramer_von_mises_asymptotic_sf(w2)},
-              {"errors", {{"sf", cramer_von_mises_error(n)}, {"sf_asymptotic", 1e-7}}}};
+              {"errors", {{"sf", e}, {"sf_asymptotic", 1e-7}}}};
 }
 
 // PD(alpha, 0), the critical-window limit of the ranked weights at beta = h_n / alpha (UF.pd-limit).
@@ -248,6 +361,16 @@ Json poisson_dirichlet(const LawArguments& a) {
     throw UsageError(fmt::format("--alpha: expected a number in (0, 1), got '{}'", a["--alpha"]));
   }
   namespace uf = reference;
+  if (const auto questions = point_questions(a); questions.any()) {
+    Json doc{{"alpha", alpha}}, errors = Json::object();
+    const auto cdf = [&](double w) {
+      const auto f = uf::pd_top_weight_cdf<double>(alpha, w);
+      return reference::ValueWithError{f.value, f.error};
+    };
+    answer_points(doc, errors, questions, cdf, 0.0, 1.0, 1e-12);
+    doc["errors"] = errors;
+    return doc;
+  }
   const auto sum_sq = uf::pd_mean_power_sum<double>(alpha, 2);
   const auto entropy = uf::pd_mean_entropy<double>(alpha);
   const auto top = uf::pd_mean_top_weight<double>(alpha);
@@ -278,28 +401,7 @@ Json poisson_dirichlet(const LawArguments& a) {
 Json gumbel_scale(const LawArguments& a) {
   namespace uf = reference;
   const std::string& name = a["--family"];
-  uf::ScoreFamily family;
-  if (name == "exponential") {
-    family.kind = uf::ScoreFamily::Kind::exponential;
-  } else if (name == "gaussian") {
-    family.kind = uf::ScoreFamily::Kind::gaussian;
-  } else if (name == "weibull") {
-    family.kind = uf::ScoreFamily::Kind::weibull;
-  } else if (name == "log2") {
-    family.kind = uf::ScoreFamily::Kind::log2;
-  } else if (name == "uniform") {
-    family.kind = uf::ScoreFamily::Kind::uniform;
-  } else {
-    throw UsageError(fmt::format("--family: expected exponential, gaussian, weibull, log2 or uniform, got '{}'", name));
-  }
-  const bool shaped = family.kind == uf::ScoreFamily::Kind::weibull || family.kind == uf::ScoreFamily::Kind::log2;
-  if (a.given("--shape")) {
-    if (!shaped) throw UsageError(fmt::format("--shape: family '{}' takes no shape", name));
-    family.shape = parse_real("--shape", a["--shape"], 0.0, 1e6);
-    if (!(family.shape > 0)) throw UsageError(fmt::format("--shape: expected a number > 0, got '{}'", a["--shape"]));
-  } else if (family.kind == uf::ScoreFamily::Kind::weibull) {
-    throw UsageError("--shape: the weibull family needs its exponent p (e.g. --shape 1.5)");
-  }
+  const uf::ScoreFamily family = parse_family_arguments(name, a["--shape"]);
   // Up to 2^63, where the Gaussian scale is still exact to a few ulps.
   const double n = parse_real("--n", a["--n"], 2.0, 9.2e18);
   // The logarithms are finite for every shape and n; b_n and h_n themselves overflow double for
@@ -399,14 +501,8 @@ void add_law(CLI::App& reference, const char* name, const char* description, Law
   }
   cmd->add_flag("--json", args->json, "Print one JSON document");
   cmd->callback([args, law, &exit_status] {
-    Json doc;
-    try {
-      doc = law(*args);
-    } catch (const reference::OutOfDomain& e) {
-      // A law refusing its arguments: bad input, one line naming the option.
-      throw UsageError(fmt::format("--{}: {}", e.argument(), e.reason()));
-    }
-    print(doc, args->json);
+    // A law refusing its arguments throws reference::OutOfDomain: main makes it exit 2, one line.
+    print(law(*args), args->json);
     exit_status = kExitPass;
   });
 }
@@ -422,7 +518,9 @@ void add_reference_command(CLI::App& app, int& exit_status) {
           "critical regime beta = gamma n^{2/(d-1)}: the limit, or the exact finite-n law with --n", sphere_critical,
           {{"--d", "dimension 2 <= d <= 64"},
            {"--gamma", "1e-3 <= gamma <= 1e3"},
-           {"--n", "number of keys, 2 <= n <= 1e12 (exact finite-n law)", false}},
+           {"--n", "number of keys, 2 <= n <= 1e12 (exact finite-n law)", false},
+           {"--at", "P(w_(1) <= W) at W in (0, 1) (W,W,... for several) in place of the summary", false},
+           {"--quantile", "quantiles of w_(1) at P in (0, 1) (P,P,...) in place of the summary", false}},
           exit_status);
   add_law(*reference, "sphere-supercritical", "supercritical constants: p, f_G(0), lim lambda E[1 - W_1]",
           sphere_supercritical, {{"--d", "dimension 3 <= d <= 64"}}, exit_status);
@@ -431,14 +529,26 @@ void add_reference_command(CLI::App& app, int& exit_status) {
           {{"--d", "dimension d >= 2"}}, exit_status);
   add_law(*reference, "ks", "Kolmogorov-Smirnov null law (exact to n = 1e6, limit laws with O(1/n) bounds beyond)",
           kolmogorov_smirnov,
-          {{"--n", "sample size >= 1 (exact routes to 1e6, limit laws beyond)"}, {"--statistic", "D_n in [0, 1]"}},
+          {{"--n", "sample size >= 1 (exact routes to 1e6, limit laws beyond)"},
+           {"--statistic", "D_n in [0, 1]", false},
+           {"--quantile", "critical values: quantiles at P in (0, 1) (P,P,...), in place of --statistic", false}},
           exit_status);
   add_law(*reference, "anderson-darling", "Anderson-Darling null law (Marsaglia & Marsaglia 2004)", anderson_darling,
-          {{"--n", "sample size >= 1"}, {"--statistic", "A^2 >= 0"}}, exit_status);
+          {{"--n", "sample size >= 1"},
+           {"--statistic", "A^2 >= 0", false},
+           {"--quantile", "critical values: quantiles at P in (0, 1) (P,P,...), in place of --statistic", false}},
+          exit_status);
   add_law(*reference, "cramer-von-mises", "Cramer-von Mises null law (Csorgo & Faraway 1996)", cramer_von_mises,
-          {{"--n", "sample size >= 1"}, {"--statistic", "W^2 >= 0"}}, exit_status);
+          {{"--n", "sample size >= 1"},
+           {"--statistic", "W^2 >= 0", false},
+           {"--quantile", "critical values: quantiles at P in (0, 1) (P,P,...), in place of --statistic", false}},
+          exit_status);
   add_law(*reference, "pd", "Poisson-Dirichlet PD(alpha, 0): moments and the CDF of the top weight (UF.pd-limit)",
-          poisson_dirichlet, {{"--alpha", "alpha in (0, 1)"}}, exit_status);
+          poisson_dirichlet,
+          {{"--alpha", "alpha in (0, 1)"},
+           {"--at", "P(W_1 <= W) at W in (0, 1) (W,W,... for several) in place of the summary", false},
+           {"--quantile", "quantiles of W_1 at P in (0, 1) (P,P,...) in place of the summary", false}},
+          exit_status);
   add_law(*reference, "gumbel-scale", "top quantile b_n and hazard scale h_n of an i.i.d. score family (UF)",
           gumbel_scale,
           {{"--family", "exponential, gaussian, weibull, log2 or uniform"},

@@ -1,6 +1,10 @@
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <omp.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -29,8 +33,39 @@ struct RunArguments {
   std::string threads;
   std::string out;
   std::string mutant;
+  std::string rerun_failed;
+  bool battery_given = false;
   bool json = false;
 };
+
+// --rerun-failed DIR: the claims with a check that did not PASS in DIR/results.json, under the
+// battery, seed and mutant of that run, so that the same checks are drawn again.
+void take_failures(RunArguments& args) {
+  const std::filesystem::path file = std::filesystem::path(args.rerun_failed) / "results.json";
+  harness::Json doc;
+  try {
+    std::ifstream in(file);
+    if (!in) throw std::runtime_error("cannot be read");
+    doc = harness::Json::parse(in);
+    if (!doc.contains("checks") || !doc["checks"].is_array() || !doc.contains("battery") || !doc.contains("seed"))
+      throw std::runtime_error("is not a results.json of `attnlaw run` (no checks, battery or seed)");
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("--rerun-failed: '{}' {}", file.string(), e.what()));
+  }
+  if (args.battery_given || !args.claims.empty() || !args.seed.empty() || !args.mutant.empty()) {
+    throw UsageError(
+        "--rerun-failed: takes the battery, claims, seed and mutant from the earlier run; give none of "
+        "--battery, --claim, --seed, --mutant with it");
+  }
+  args.battery = doc["battery"].get<std::string>();
+  args.seed = std::to_string(doc["seed"].get<std::uint32_t>());
+  args.mutant = doc.value("mutant", std::string());
+  for (const auto& c : doc["checks"]) {
+    if (c.value("verdict", std::string()) == "PASS") continue;
+    const std::string claim = c.value("claim", std::string());
+    if (std::find(args.claims.begin(), args.claims.end(), claim) == args.claims.end()) args.claims.push_back(claim);
+  }
+}
 
 harness::RunOptions to_options(const RunArguments& args) {
   harness::RunOptions options;
@@ -51,20 +86,40 @@ void print_summary(const harness::Json& doc) {
       doc["battery"].get<std::string>(), doc["seed"].get<std::uint32_t>(), s["checks"].get<std::size_t>(),
       s["pass"].get<std::size_t>(), s["suspect"].get<std::size_t>(), s["fail"].get<std::size_t>(),
       s["family_alpha"].get<double>());
-  // Each anomaly: what was tested and by how much it missed (p for a statistical check, the
-  // ratio to its bound for a deterministic one), then where, so that a FAIL is readable alone.
+  // Each anomaly alone readable: what was tested, the statistic, by how much it missed (p against
+  // its Holm-adjusted alpha, or the ratio to its bound), the effect with its interval, and where.
   for (const auto& c : doc["checks"]) {
     if (c["verdict"] == "PASS") continue;
     const bool deterministic = c["p_value"].is_null();
-    const std::string measure =
-        deterministic ? fmt::format("ratio to bound {:.3g}", c.value("statistic", harness::Json(0.0)).get<double>())
-                      : fmt::format("p = {:.3g}", c["p_value"].get<double>());
-    fmt::print("  {} {} [{}] {}: {}; {}\n", c["verdict"].get<std::string>(), c["claim"].get<std::string>(),
-               c.value("experiment", std::string()), c.value("target", std::string()), measure, c["params"].dump());
+    const double statistic = c.value("statistic", harness::Json(0.0)).is_number() ? c["statistic"].get<double>() : 0.0;
+    std::string measure = deterministic ? fmt::format("ratio to bound {:.3g}", statistic)
+                                        : fmt::format("statistic {:.4g}, p = {:.3g} (adjusted alpha {:.3g})", statistic,
+                                                      c["p_value"].get<double>(),
+                                                      c.value("alpha_adjusted", harness::Json(0.0)).get<double>());
+    if (c.contains("effect") && c["effect"].value("value", harness::Json()).is_number()) {
+      const auto& e = c["effect"];
+      measure += fmt::format("; {} = {:.4g}", e.value("name", std::string("effect")), e["value"].get<double>());
+      if (e.contains("ci") && e["ci"].is_array() && e["ci"].size() == 2 && e["ci"][0].is_number() &&
+          e["ci"][1].is_number())
+        measure += fmt::format(" [{:.4g}, {:.4g}]", e["ci"][0].get<double>(), e["ci"][1].get<double>());
+    }
+    fmt::print("  {} {} [{}/{}] {}: {}; {}\n", c["verdict"].get<std::string>(), c["claim"].get<std::string>(),
+               c.value("experiment", std::string()), c.value("test", std::string()), c.value("target", std::string()),
+               measure, c["params"].dump());
   }
 }
 
-int run(const RunArguments& args) {
+int run(RunArguments args) {
+  if (!args.rerun_failed.empty()) {
+    take_failures(args);
+    if (args.claims.empty()) {
+      fmt::print("attnlaw run: nothing to rerun: every check in {} passed\n",
+                 (std::filesystem::path(args.rerun_failed) / "results.json").string());
+      return kExitPass;
+    }
+    fmt::print(stderr, "attnlaw run: rerunning {} claim(s) with a check that did not pass: {}\n", args.claims.size(),
+               fmt::join(args.claims, " "));
+  }
   harness::RunOptions options = to_options(args);
   std::vector<const harness::Claim*> claims;
   try {
@@ -115,12 +170,17 @@ int run(const RunArguments& args) {
 void add_run_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* cmd = app.add_subcommand("run", "Run the claims of a battery and decide each check");
-  cmd->add_option("--battery", args->battery, "smoke, standard or full")->capture_default_str();
-  cmd->add_option("--claim", args->claims, "Run only these claims: ids, or shell patterns such as 'SL.critical.*' (repeatable)");
+  cmd->add_option("--battery", args->battery, "smoke, standard or full")
+      ->capture_default_str()
+      ->each([args](const std::string&) { args->battery_given = true; });
+  cmd->add_option("--claim", args->claims,
+                  "Run only these claims: ids, or shell patterns such as 'SL.critical.*' (repeatable)");
   cmd->add_option("--seed", args->seed, fmt::format("Master seed (default {})", harness::kDefaultSeed));
   cmd->add_option("--threads", args->threads, "OpenMP threads (results do not depend on it)");
   cmd->add_option("--out", args->out, "Write results.json, timings.json, REPORT.md and figures/ here");
   cmd->add_option("--mutant", args->mutant, "Plant this bug (power audit); the run should then fail");
+  cmd->add_option("--rerun-failed", args->rerun_failed,
+                  "Rerun the claims whose checks did not pass in DIR/results.json (same battery, seed, mutant)");
   cmd->add_flag("--json", args->json, "Print results.json on stdout");
   cmd->callback([args, &exit_status] { exit_status = run(*args); });
 }

@@ -1,5 +1,6 @@
 // `attnlaw simulate sphere`: one Monte Carlo experiment of the weights of n uniform keys, for a
-// user's own question, with the samplers and streams the claims use.
+// user's own question, with the samplers and streams the claims use, beside the exact finite-n
+// law where it answers.
 #include <fmt/core.h>
 #include <omp.h>
 
@@ -7,12 +8,16 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/simulation_output.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "reference/extreme_value/critical_scale.hpp"
+#include "reference/numerics/domain.hpp"
+#include "reference/poisson_process/summary.hpp"
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/harness/check.hpp"
@@ -30,9 +35,26 @@ namespace {
 using harness::Json;
 
 struct SimulateArguments {
-  std::string d, n, gamma, beta, reps, sampler = "truncated", seed = "20261130", threads, max_draws;
-  bool json = false;
+  std::string d, n, gamma, beta, reps, sampler = "truncated", seed = "20261130", threads, max_draws, samples;
+  bool json = false, no_reference = false;
 };
+
+// The exact finite-n law at beta = gamma n^{2/(d-1)} (reference/poisson_process/summary.hpp),
+// where it answers to its stated accuracy; otherwise the reason it does not.
+struct SphereReference {
+  std::optional<reference::CriticalSummary> summary;
+  std::string unavailable;
+};
+
+SphereReference sphere_reference(int d, std::uint64_t n, double beta) {
+  try {
+    return {reference::sphere_critical_finite_n(d, reference::sphere_critical_gamma(d, beta, static_cast<double>(n)), n,
+                                                false, true),
+            ""};
+  } catch (const reference::OutOfDomain& e) {
+    return {std::nullopt, fmt::format("the exact finite-n law refuses {}: {}", e.argument(), e.reason())};
+  }
+}
 
 // 3e9 key coordinates: about a minute on one core (the naive sampler draws 4e7 a second).
 constexpr double kDefaultMaxDraws = 3e9;
@@ -110,33 +132,40 @@ int simulate_sphere(const SimulateArguments& a) {
 
   const stats::MeanWithError m_top = stats::mean_with_error_of_run(top), m_above = stats::mean_with_error_of_run(above),
                              m_sq = stats::mean_with_error_of_run(sum_sq);
-  const Json doc{
-      {"d", d},
-      {"n", n},
-      {"beta", beta},
-      {"seed", seed},
-      {"estimates", {{"mean_top", m_top.mean}, {"p_top_ge_half", m_above.mean}, {"mean_sum_sq", m_sq.mean}}},
-      {"stderr",
-       {{"mean_top", m_top.std_error()}, {"p_top_ge_half", m_above.std_error()}, {"mean_sum_sq", m_sq.std_error()}}},
-      {"reps", reps},
-      {"sampler", a.sampler},
-      {"seconds", seconds.count()}};
-  if (a.json) {
-    std::cout << doc.dump(2) << '\n';
-  } else {
-    fmt::print("sphere d={} n={} beta={:.6g} sampler={} reps={} ({:.3g} s)\n", d, n, beta, a.sampler, reps,
-               seconds.count());
-    fmt::print("  E w_(1)          {:.6f} +- {:.6f}\n", m_top.mean, m_top.std_error());
-    fmt::print("  P(w_(1) >= 1/2)  {:.6f} +- {:.6f}\n", m_above.mean, m_above.std_error());
-    fmt::print("  E sum w^2        {:.6f} +- {:.6f}\n", m_sq.mean, m_sq.std_error());
-  }
+  if (!a.samples.empty()) write_samples(a.samples, {"w_top", "top_ge_half", "sum_sq"}, {top, above, sum_sq});
+  const SphereReference ref =
+      a.no_reference ? SphereReference{std::nullopt, "--no-reference"} : sphere_reference(d, n, beta);
+  const auto reference_of = [&](double reference::CriticalSummary::*value,
+                                double reference::CriticalErrors::*error) -> std::optional<ReferenceValue> {
+    if (!ref.summary) return std::nullopt;
+    return ReferenceValue{(*ref.summary).*value, ref.summary->error.*error};
+  };
+  using S = reference::CriticalSummary;
+  using E = reference::CriticalErrors;
+  const std::vector<EstimateLine> lines{
+      {"mean_top", "E w_(1)", m_top.mean, m_top.std_error(), reference_of(&S::mean_top, &E::mean_top)},
+      {"p_top_ge_half", "P(w_(1) >= 1/2)", m_above.mean, m_above.std_error(),
+       reference_of(&S::p_top_ge_half, &E::p_top_ge_half)},
+      {"mean_sum_sq", "E sum w^2", m_sq.mean, m_sq.std_error(), reference_of(&S::mean_sum_sq, &E::mean_sum_sq)}};
+  const Json doc{{"d", d},
+                 {"n", n},
+                 {"beta", beta},
+                 {"seed", seed},
+                 {"reps", reps},
+                 {"sampler", a.sampler},
+                 {"seconds", seconds.count()}};
+  print_simulation(doc,
+                   fmt::format("sphere d={} n={} beta={:.6g} sampler={} reps={} ({:.3g} s)", d, n, beta, a.sampler,
+                               reps, seconds.count()),
+                   lines, ref.unavailable, a.json);
   return kExitPass;
 }
 
 }  // namespace
 
 void add_simulate_command(CLI::App& app, int& exit_status) {
-  CLI::App* simulate = app.add_subcommand("simulate", "Run one Monte Carlo experiment or one trajectory of the dynamics");
+  CLI::App* simulate =
+      app.add_subcommand("simulate", "Run one Monte Carlo experiment or one trajectory of the dynamics");
   simulate->require_subcommand(1);
   auto args = std::make_shared<SimulateArguments>();
   CLI::App* sphere = simulate->add_subcommand("sphere", "Weights of n keys uniform on S^{d-1} at a fixed query");
@@ -151,8 +180,13 @@ void add_simulate_command(CLI::App& app, int& exit_status) {
   sphere->add_option("--threads", args->threads, "OpenMP threads (results do not depend on it)");
   sphere->add_option("--max-draws", args->max_draws,
                      "Largest number of key coordinates drawn (keys x d x replicates; default 3e9, about a minute)");
+  sphere->add_option("--samples", args->samples,
+                     "Save w_(1), 1{w_(1) >= 1/2} and sum w^2 of every replicate to FILE.npy (a record array)");
+  sphere->add_flag("--no-reference", args->no_reference,
+                   "Skip the exact finite-n reference (it takes seconds to a minute at d >= 5)");
   sphere->add_flag("--json", args->json, "Print one JSON document");
   sphere->callback([args, &exit_status] { exit_status = simulate_sphere(*args); });
+  add_simulate_family(*simulate, exit_status);
   add_simulate_dynamics(*simulate, exit_status);
   add_simulate_surrogate(*simulate, exit_status);
 }

@@ -10,7 +10,8 @@ void add_reference_command(CLI::App& app, int& exit_status);
 void add_report_command(CLI::App& app, int& exit_status);
 void add_diagnose_command(CLI::App& app, int& exit_status);
 void add_simulate_command(CLI::App& app, int& exit_status);
-void add_simulate_dynamics(CLI::App& simulate, int& exit_status);  // called by add_simulate_command
+void add_simulate_family(CLI::App& simulate, int& exit_status);     // called by add_simulate_command
+void add_simulate_dynamics(CLI::App& simulate, int& exit_status);   // called by add_simulate_command
 void add_simulate_surrogate(CLI::App& simulate, int& exit_status);  // called by add_simulate_command
 void add_audit_command(CLI::App& app, int& exit_status);
 

@@ -13,6 +13,7 @@
 #include "apps/attnlaw/commands.hpp"
 #include "apps/attnlaw/strict_arguments.hpp"
 #include "apps/attnlaw/usage_error.hpp"
+#include "reference/numerics/domain.hpp"
 #include "verify/harness/provenance.hpp"
 #include "verify/report/report_input_error.hpp"
 
@@ -40,7 +41,8 @@ int main(int argc, char** argv) {
   CLI::App app{"attnlaw: statistical verification harness for the limit laws of softmax attention"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show the help of every subcommand");
-  app.set_version_flag("--version", attnlaw::harness::version_line(), "Print the version and the git revision, and exit");
+  app.set_version_flag("--version", attnlaw::harness::version_line(),
+                       "Print the version and the git revision, and exit");
   int exit_status = kExitPass;
   add_list_command(app, exit_status);
   add_run_command(app, exit_status);
@@ -66,6 +68,11 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::fflush(stdout);
     fmt::print(stderr, "attnlaw: error: {}\n", e.what());
+    return kExitUsage;
+  } catch (const attnlaw::reference::OutOfDomain& e) {
+    // A reference law refusing its arguments: bad input, one line naming the option.
+    std::fflush(stdout);
+    fmt::print(stderr, "attnlaw: error: --{}: {}\n", e.argument(), e.reason());
     return kExitUsage;
   } catch (const attnlaw::report::ReportInputError& e) {
     std::fflush(stdout);

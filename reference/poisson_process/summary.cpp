@@ -38,9 +38,10 @@ constexpr double kMinGamma = 1e-3;
 constexpr double kMaxGamma = 1e3;
 constexpr std::uint64_t kMaxN = 1000000000000ull;
 
+// w = i/20 rather than 0.05 i: the nearest doubles to 0.15, 0.35, ... (0.05 * 3 prints as 0.15000000000000002).
 std::vector<double> cdf_grid() {
   std::vector<double> w;
-  for (int i = 1; i <= 19; ++i) w.push_back(0.05 * i);
+  for (int i = 1; i <= 19; ++i) w.push_back(i / 20.0);
   return w;
 }
 
@@ -155,6 +156,22 @@ void finish(CriticalSummary& s, bool with_errors, const char* argument) {
   }
 }
 
+// P(w_(1) <= w) at the points, in the order given; error: the largest bound over them (with
+// errors only, as for the means).
+template <class Model>
+void generic_cdf(const Model& model, const std::vector<double>& points, bool with_errors,
+                 std::vector<std::pair<double, double>>& cdf, double& error) {
+  for (const double w : points) {
+    const auto prm = w < 0.5 ? lower_tail_euler_params<double>() : default_euler_params<double>();
+    const auto coarse = detail::top_weight_survival_at(model, w, 0, prm);
+    cdf.emplace_back(w, 1 - coarse.value);
+    if (with_errors) {
+      const auto fine = detail::top_weight_survival_at(model, w, 1, prm);
+      error = std::max(error, std::abs(fine.value - coarse.value) + std::max(coarse.error, fine.error));
+    }
+  }
+}
+
 // The general-d path. The values are those of the single resolution (level 0), which the claims
 // compare with; with errors, each is recomputed at the doubled resolution (level 1) and the
 // difference, plus the inversion's own bound and rounding, is its error bound.
@@ -176,17 +193,7 @@ void fill_generic(const Model& model, bool with_cdf, bool with_errors, CriticalS
     const auto half_fine = detail::top_weight_survival_at(model, 0.5, 1, default_euler_params<double>());
     s.error.p_top_ge_half = std::abs(half_fine.value - half.value) + std::max(half.error, half_fine.error);
   }
-  if (!with_cdf) return;
-  for (const double w : cdf_grid()) {
-    const auto prm = w < 0.5 ? lower_tail_euler_params<double>() : default_euler_params<double>();
-    const auto coarse = detail::top_weight_survival_at(model, w, 0, prm);
-    s.cdf_top.emplace_back(w, 1 - coarse.value);
-    if (with_errors) {
-      const auto fine = detail::top_weight_survival_at(model, w, 1, prm);
-      s.error.cdf_top =
-          std::max(s.error.cdf_top, std::abs(fine.value - coarse.value) + std::max(coarse.error, fine.error));
-    }
-  }
+  if (with_cdf) generic_cdf(model, cdf_grid(), with_errors, s.cdf_top, s.error.cdf_top);
 }
 
 // n = 2 in closed form up to a two-dimensional quadrature: with t_a < t_b the two gaps and
@@ -276,6 +283,21 @@ double two_key_gap_cdf(const SphereFiniteModel<double>& model, double delta, int
   return gauss_panels(f, edges);
 }
 
+// w_(1) = 1/(1 + e^{-beta D}) >= 1/2: P(w_(1) <= w) = P(D <= ln(w/(1-w))/beta), 0 up to w = 1/2.
+void two_key_cdf(const SphereFiniteModel<double>& model, double beta, const std::vector<double>& points,
+                 std::vector<std::pair<double, double>>& cdf, double& error) {
+  for (const double w : points) {
+    if (w <= 0.5) {
+      cdf.emplace_back(w, 0.0);
+      continue;
+    }
+    const double delta = std::log(w / (1 - w)) / beta;
+    const double a = two_key_gap_cdf(model, delta, 0), b = two_key_gap_cdf(model, delta, 1);
+    cdf.emplace_back(w, b);
+    error = std::max(error, std::abs(b - a) + 1e-14);
+  }
+}
+
 CriticalSummary two_keys(int d, double gamma, bool with_cdf, bool with_errors) {
   CriticalSummary s{};
   s.method = "exact two-key law (two-dimensional quadrature)";
@@ -295,24 +317,80 @@ CriticalSummary two_keys(int d, double gamma, bool with_cdf, bool with_errors) {
              std::abs(fine.energy - coarse.energy) + relative_floor(fine.energy),
              std::abs(fine.tangential - coarse.tangential) + relative_floor(fine.tangential),
              0};
-  if (with_cdf) {
-    for (const double w : cdf_grid()) {
-      if (w <= 0.5) {
-        s.cdf_top.emplace_back(w, 0.0);
-        continue;
-      }
-      const double delta = std::log(w / (1 - w)) / beta;
-      const double a = two_key_gap_cdf(model, delta, 0), b = two_key_gap_cdf(model, delta, 1);
-      s.cdf_top.emplace_back(w, b);
-      s.error.cdf_top = std::max(s.error.cdf_top, std::abs(b - a) + 1e-14);
-    }
-  }
+  if (with_cdf) two_key_cdf(model, beta, cdf_grid(), s.cdf_top, s.error.cdf_top);
   if (!with_errors) s.error = {};
   finish(s, with_errors, "n");
   return s;
 }
 
+// The d = 3 limit: the generalised Dickman law of the delay ODE.
+void d3_cdf(double theta, const std::vector<double>& points, std::vector<std::pair<double, double>>& cdf,
+            double& error) {
+  const DickmanCdf<double> F(theta, 20.0);
+  for (const double w : points) {
+    const auto f = d3_top_weight_cdf(F, w);
+    cdf.emplace_back(w, f.value);
+    // Twice the delay ODE's own estimate: at gamma = 1e3 (theta = 5e-4) the value at w = 0.05
+    // came out -7.79e-9 against an estimate of 7.8e-9 (the true value is ~0).
+    error = std::max(error, 2 * f.error);
+  }
+}
+
+// The points of a CDF asked for by the user: in (0, 1), sorted, each once.
+std::vector<double> sorted_points(std::vector<double> w) {
+  for (const double x : w) {
+    if (!(x > 0 && x < 1)) throw OutOfDomain("at", text("expected weights in (0, 1), got %g", x));
+  }
+  std::sort(w.begin(), w.end());
+  w.erase(std::unique(w.begin(), w.end()), w.end());
+  return w;
+}
+
+// The checks of finish() for a CDF alone: finite, in [0, 1], non-decreasing, within the accuracy.
+TopWeightCdf finish_cdf(std::vector<std::pair<double, double>> cdf, double error, const char* method,
+                        const char* argument) {
+  if (!(error <= kAccuracy)) {
+    throw OutOfDomain(argument, text("the error bound of the CDF of w_(1) is %.1e here, above the stated accuracy %g",
+                                     error, kAccuracy));
+  }
+  project_cdf(cdf, error, argument);
+  return {std::move(cdf), error, method};
+}
+
 }  // namespace
+
+TopWeightCdf sphere_critical_limit_cdf(int d, double gamma, const std::vector<double>& w) {
+  require_common(d, gamma);
+  const auto points = sorted_points(w);
+  std::vector<std::pair<double, double>> cdf;
+  double error = 0;
+  const double c = sphere_critical_c<double>(d, gamma);
+  if (d == 3) {
+    d3_cdf(1 / c, points, cdf, error);
+    return finish_cdf(std::move(cdf), error, "d = 3: generalised Dickman law (delay ODE)", "gamma");
+  }
+  require_bulk_within_reach(d, c, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
+                            "gamma");
+  generic_cdf(sphere_limit_model<double>(d, gamma), points, true, cdf, error);
+  return finish_cdf(std::move(cdf), error, "Poisson limit: Euler inversion of the Laplace transform", "gamma");
+}
+
+TopWeightCdf sphere_critical_finite_n_cdf(int d, double gamma, std::uint64_t n, const std::vector<double>& w) {
+  require_common(d, gamma);
+  if (n < 2 || n > kMaxN)
+    throw OutOfDomain("n", text("expected an integer in [2, 1e12], got %llu", static_cast<unsigned long long>(n)));
+  const auto points = sorted_points(w);
+  std::vector<std::pair<double, double>> cdf;
+  double error = 0;
+  const double beta = sphere_critical_beta(d, gamma, static_cast<double>(n));
+  if (n == 2) {
+    two_key_cdf(SphereFiniteModel<double>(d, beta, 2), beta, points, cdf, error);
+    return finish_cdf(std::move(cdf), error, "exact two-key law (quadrature)", "n");
+  }
+  require_bulk_within_reach(d, sphere_critical_c<double>(d, gamma), std::log(static_cast<double>(n)), 2 * beta, "n");
+  generic_cdf(sphere_finite_model<double>(d, beta, n), points, true, cdf, error);
+  return finish_cdf(std::move(cdf), error, "exact finite-n law: Euler inversion of the Laplace transform", "n");
+}
 
 CriticalSummary sphere_critical_limit(int d, double gamma, bool with_cdf, bool with_errors) {
   require_common(d, gamma);
@@ -341,16 +419,8 @@ CriticalSummary sphere_critical_limit(int d, double gamma, bool with_cdf, bool w
           std::abs(detail::mecke_moments_at<PoissonLimitModel<double>, double>(model, 1).v[3] - s.mean_tangential) +
           relative_floor(s.mean_tangential);
     }
-    if (with_cdf) {
-      const DickmanCdf<double> F(theta, 20.0);
-      for (const double w : cdf_grid()) {
-        const auto f = d3_top_weight_cdf(F, w);
-        s.cdf_top.emplace_back(w, f.value);
-        // Twice the delay ODE's own estimate: at gamma = 1e3 (theta = 5e-4) the value at w = 0.05
-        // came out -7.79e-9 against an estimate of 7.8e-9 (the true value is ~0).
-        if (with_errors) s.error.cdf_top = std::max(s.error.cdf_top, 2 * f.error);
-      }
-    }
+    if (with_cdf) d3_cdf(theta, cdf_grid(), s.cdf_top, s.error.cdf_top);
+    if (!with_errors) s.error.cdf_top = 0;
     finish(s, with_errors, "gamma");
     return s;
   }

@@ -28,7 +28,7 @@ struct CriticalSummary {
   double mean_sum_sq;      // E sum_j W_j^2
   double mean_energy;      // E sum_j W_j c Gamma_j^p (finite n: E beta_n (1 - <q, ybar>))
   double mean_tangential;  // E sum_j W_j^2 (Gamma_j/kappa_d)^{2/(d-1)} (finite n: E n^{2/(d-1)} |P_perp ybar|^2)
-  std::vector<std::pair<double, double>> cdf_top;  // (w, P(W_1 <= w)), w = 0.05, 0.10, ..., 0.95
+  std::vector<std::pair<double, double>> cdf_top;  // (w, P(W_1 <= w)), w = i/20, i = 1, ..., 19
   CriticalErrors error;                            // with_errors only
   const char* method = "";                         // the route taken
 };
@@ -60,6 +60,20 @@ CriticalSummary sphere_critical_finite_n(int d, double gamma, std::uint64_t n, b
                                          bool with_errors = false);
 // Its mean_top alone, at a fraction of the cost (for root-finding in gamma).
 double sphere_critical_finite_n_mean_top(int d, double gamma, std::uint64_t n);
+
+// P(w_(1) <= w) at points chosen by the caller (`attnlaw reference sphere-critical --at`, and
+// the bisections of --quantile), by the route the summaries take at (d, gamma, n), always with
+// its error bound (the largest over the points; at most the stated 1e-4, or OutOfDomain). The
+// points must lie in (0, 1) (else OutOfDomain naming "at"); they come back sorted, each once,
+// projected to a non-decreasing CDF in [0, 1] as cdf_top is.
+struct TopWeightCdf {
+  std::vector<std::pair<double, double>> cdf;  // (w, P(w_(1) <= w))
+  double error = 0;
+  const char* method = "";
+};
+
+TopWeightCdf sphere_critical_limit_cdf(int d, double gamma, const std::vector<double>& w);
+TopWeightCdf sphere_critical_finite_n_cdf(int d, double gamma, std::uint64_t n, const std::vector<double>& w);
 
 struct SupercriticalSummary {
   double p;

@@ -13,10 +13,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <fmt/core.h>
 
 namespace {
 
@@ -72,7 +76,8 @@ TEST(Cli, SimulateSurrogate) {
   expect_usage_error("simulate surrogate --n 16 --d 4 --rank 17 --noise 0 --samples 50", "--rank");
   expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise -1 --samples 50", "--noise");
   expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise 0 --samples 4", "--samples/--d");
-  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise 0 --samples 50 --covariance ar1", "--covariance");
+  expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --noise 0 --samples 50 --covariance ar1",
+                     "--covariance");
   expect_usage_error("simulate surrogate --n 1024 --d 1000 --rank 4 --noise 0 --samples 100000", "--samples/--n/--d");
   expect_usage_error("simulate surrogate --n 16 --d 4 --rank 4 --samples 50", "--noise");
 }
@@ -310,11 +315,179 @@ TEST(Cli, SimulateJsonHasTheDocumentedFields) {
   const Outcome o = run("simulate sphere --d 3 --n 1000000 --gamma 0.5 --reps 4000 --json");
   ASSERT_EQ(o.status, 0) << o.err;
   const auto doc = nlohmann::json::parse(o.out);
-  for (const char* key : {"estimates", "stderr", "reps", "sampler", "seconds"}) EXPECT_TRUE(doc.contains(key)) << key;
+  for (const char* key : {"estimates", "reps", "sampler", "seconds"}) EXPECT_TRUE(doc.contains(key)) << key;
+  const auto& top = doc["estimates"]["mean_top"];
+  for (const char* key : {"mean", "std_error", "reference", "reference_error", "z", "p"})
+    EXPECT_TRUE(top.contains(key)) << key;
   // theory/scaling_limits/THEORY.md §5: d = 3, gamma = 1/2: E W_1 = e^{-gamma_E} = 0.561459 (limit; the n = 1e6
-  // bias is ~1e-7).
-  const double mean = doc["estimates"]["mean_top"], se = doc["stderr"]["mean_top"];
+  // bias is ~1e-7); the reference printed beside it is the exact finite-n law, within its bound of that.
+  const double mean = top["mean"], se = top["std_error"];
   EXPECT_NEAR(mean, 0.561459484, 5.5 * se);
+  EXPECT_NEAR(top["reference"].get<double>(), 0.561459484, top["reference_error"].get<double>() + 1e-6);
+  // z = (mean - reference) / se beyond the reference's bound; p two-sided: consistent with each other.
+  const double z = top["z"], p = top["p"];
+  EXPECT_LT(std::abs(z), 5.5);
+  EXPECT_NEAR(p, std::erfc(std::abs(z) / std::sqrt(2.0)), 1e-12);
+}
+
+TEST(Cli, SimulatePrintsDigitsTheStandardErrorSupports) {
+  const Outcome o = run("simulate sphere --d 3 --n 1000 --gamma 0.5 --reps 400 --no-reference");
+  ASSERT_EQ(o.status, 0) << o.err;
+  // No fixed six decimals: two significant digits of the standard error, the estimate to match.
+  EXPECT_EQ(o.out.find("0.000000"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("reference: none here (--no-reference)"), std::string::npos) << o.out;
+}
+
+// The .npy record array of --samples, read back field by field (format 1.0, little-endian <f8).
+std::vector<std::vector<double>> read_records(const std::filesystem::path& path, std::size_t fields,
+                                              std::string& header) {
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) return {};
+  const std::size_t length = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+  header = bytes.substr(10, length);
+  const std::string payload = bytes.substr(10 + length);
+  const std::size_t rows = payload.size() / (8 * fields);
+  std::vector<std::vector<double>> columns(fields, std::vector<double>(rows));
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t k = 0; k < fields; ++k) std::memcpy(&columns[k][r], payload.data() + 8 * (r * fields + k), 8);
+  return columns;
+}
+
+TEST(Cli, SimulateSavesEveryReplicate) {
+  const auto file = scratch_path("attnlaw-samples-").replace_extension(".npy");
+  const Outcome o =
+      run("simulate sphere --d 3 --n 1000 --gamma 0.5 --reps 250 --no-reference --json --samples " + file.string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  std::string header;
+  const auto columns = read_records(file, 3, header);
+  EXPECT_NE(header.find("'descr': [('w_top', '<f8'), ('top_ge_half', '<f8'), ('sum_sq', '<f8')]"), std::string::npos)
+      << header;
+  EXPECT_NE(header.find("'shape': (250,)"), std::string::npos) << header;
+  EXPECT_EQ((10 + header.size()) % 64, 0u);  // NumPy pads prefix and header to 64 bytes
+  ASSERT_EQ(columns.size(), 3u);
+  ASSERT_EQ(columns[0].size(), 250u);
+  const auto doc = nlohmann::json::parse(o.out);
+  double sum = 0;
+  for (const double w : columns[0]) sum += w;
+  EXPECT_NEAR(sum / 250, doc["estimates"]["mean_top"]["mean"].get<double>(), 1e-12);
+  for (const double x : columns[1]) EXPECT_TRUE(x == 0.0 || x == 1.0);
+  std::filesystem::remove(file);
+}
+
+TEST(Cli, SimulateRefusesAnUnwritableSamplesFile) {
+  const auto blocker = scratch_path("attnlaw-samples-blocker-");
+  std::ofstream(blocker) << "x";
+  expect_usage_error(
+      "simulate sphere --d 3 --n 100 --gamma 1 --reps 10 --no-reference --samples " + (blocker / "x.npy").string(),
+      "--samples");
+  std::filesystem::remove(blocker);
+}
+
+TEST(Cli, SimulateFamilyAgreesWithTheExactWindow) {
+  const Outcome o = run("simulate family --family exponential --n 10000 --c 2 --reps 4000 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  for (const char* name : {"mean_top", "mean_sum_sq", "mean_entropy"}) {
+    const auto& e = doc["estimates"][name];
+    ASSERT_TRUE(e.contains("reference")) << name << " " << o.out;
+    // Full rows (K = n): the only error is Monte Carlo; alpha ~ 4e-8 each at 5.5 s.e.
+    EXPECT_NEAR(e["mean"].get<double>(), e["reference"].get<double>(),
+                5.5 * e["std_error"].get<double>() + e["reference_error"].get<double>())
+        << name;
+  }
+  EXPECT_EQ(doc["K"].get<std::uint64_t>(), 10000u);
+  // PD(1/2, 0): E V_1 of the limit is 0.6275 (theory/unified_framework/THEORY.md); n = 1e4 is near it.
+  EXPECT_NEAR(doc["estimates"]["mean_top"]["reference"].get<double>(), 0.6275, 0.02);
+}
+
+TEST(Cli, SimulateFamilySaysWhereItHasNoReference) {
+  const Outcome o = run("simulate family --family gaussian --n 1000 --c 1.1 --reps 50 --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_NE(doc.value("reference_unavailable", std::string()).find("c in [4/3, 4]"), std::string::npos) << o.out;
+  EXPECT_FALSE(doc["estimates"]["mean_top"].contains("reference"));
+  expect_usage_error("simulate family --family uniform --n 1000 --c 2 --reps 10", "--family");
+  expect_usage_error("simulate family --family weibull --n 1000 --c 2 --reps 10", "--shape");
+}
+
+TEST(Cli, ReferenceQuantilesInvertTheCdf) {
+  // PD(1/2, 0): quantiles of the top weight, then the CDF at them: back to p within the two bounds.
+  const Outcome q = run("reference pd --alpha 0.5 --quantile 0.25,0.75 --json");
+  ASSERT_EQ(q.status, 0) << q.err;
+  const auto qd = nlohmann::json::parse(q.out);
+  ASSERT_EQ(qd["quantiles"].size(), 2u);
+  const double q25 = qd["quantiles"][0][1], q75 = qd["quantiles"][1][1];
+  EXPECT_LT(q25, q75);
+  const Outcome at = run(fmt::format("reference pd --alpha 0.5 --at {:.17g},{:.17g} --json", q25, q75));
+  ASSERT_EQ(at.status, 0) << at.err;
+  const auto ad = nlohmann::json::parse(at.out);
+  EXPECT_NEAR(ad["cdf_at"][0][1].get<double>(), 0.25, 1e-6);
+  EXPECT_NEAR(ad["cdf_at"][1][1].get<double>(), 0.75, 1e-6);
+}
+
+TEST(Cli, ReferenceGivesCriticalValuesOfTheNullLaws) {
+  // Kolmogorov-Smirnov, n = 10, two-sided 5%: 0.40925 (Massey 1951, Table 1, to 3 digits 0.409; the
+  // exact value from Marsaglia-Tsang-Wang 2003).
+  const Outcome ks = run("reference ks --n 10 --quantile 0.95 --json");
+  ASSERT_EQ(ks.status, 0) << ks.err;
+  EXPECT_NEAR(nlohmann::json::parse(ks.out)["quantiles"][0][1].get<double>(), 0.40925, 5e-5);
+  // Anderson-Darling, the limit law's 5% point 2.492 (Stephens 1974, Table 1A); n = 1000 is within the bound.
+  const Outcome ad = run("reference anderson-darling --n 1000 --quantile 0.95 --json");
+  ASSERT_EQ(ad.status, 0) << ad.err;
+  const auto doc = nlohmann::json::parse(ad.out);
+  EXPECT_NEAR(doc["quantiles"][0][1].get<double>(), 2.492, doc["errors"]["quantiles"][0].get<double>() + 2e-3);
+  expect_usage_error("reference ks --n 10 --statistic 0.3 --quantile 0.5", "--statistic/--quantile");
+  expect_usage_error("reference ks --n 10", "--statistic/--quantile");
+  expect_usage_error("reference ks --n 10 --quantile 1", "--quantile");
+}
+
+TEST(Cli, ReferenceCriticalCdfAtAPoint) {
+  const Outcome grid = run("reference sphere-critical --d 3 --gamma 0.5 --json");
+  ASSERT_EQ(grid.status, 0) << grid.err;
+  // The grid is i/20, without float noise (it printed 0.15000000000000002).
+  EXPECT_EQ(grid.out.find("0.15000000000000002"), std::string::npos);
+  const auto g = nlohmann::json::parse(grid.out);
+  const Outcome at = run("reference sphere-critical --d 3 --gamma 0.5 --at 0.25,0.5 --json");
+  ASSERT_EQ(at.status, 0) << at.err;
+  const auto a = nlohmann::json::parse(at.out);
+  // The same route: --at at a grid point is the grid's value; at 1/2 it complements P(W_1 >= 1/2).
+  EXPECT_NEAR(a["cdf_at"][0][1].get<double>(), g["cdf_top"][4][1].get<double>(), 1e-12);
+  EXPECT_NEAR(a["cdf_at"][1][1].get<double>() + g["p_top_ge_half"].get<double>(), 1.0,
+              a["errors"]["cdf_at"][1].get<double>() + g["errors"]["p_top_ge_half"].get<double>());
+  const Outcome q = run("reference sphere-critical --d 3 --gamma 0.5 --n 1000 --quantile 0.5 --json");
+  ASSERT_EQ(q.status, 0) << q.err;
+  const auto qd = nlohmann::json::parse(q.out);
+  const double median = qd["quantiles"][0][1];
+  const Outcome back =
+      run(fmt::format("reference sphere-critical --d 3 --gamma 0.5 --n 1000 --at {:.17g} --json", median));
+  ASSERT_EQ(back.status, 0) << back.err;
+  EXPECT_NEAR(nlohmann::json::parse(back.out)["cdf_at"][0][1].get<double>(), 0.5, 2.5e-4);
+  expect_usage_error("reference sphere-critical --d 3 --gamma 0.5 --at 1", "--at");
+}
+
+TEST(Cli, RerunFailedRunsOnlyTheClaimsThatDidNotPass) {
+  const auto dir = scratch_path("attnlaw-rerun-");
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const char* verdict) {
+    std::ofstream(dir / "results.json") << R"({"battery": "smoke", "seed": 7, "checks": [)"
+                                        << R"({"claim": "ST.null.ks-small-m", "verdict": ")" << verdict << R"("},)"
+                                        << R"({"claim": "SL.global-average", "verdict": "PASS"}]})";
+  };
+  write("FAIL");
+  const Outcome o = run("run --rerun-failed " + dir.string() + " --json");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const auto doc = nlohmann::json::parse(o.out);
+  EXPECT_EQ(doc["selection"], nlohmann::json::array({"ST.null.ks-small-m"}));
+  EXPECT_EQ(doc["seed"].get<int>(), 7);
+  for (const auto& c : doc["checks"]) EXPECT_EQ(c["claim"], "ST.null.ks-small-m");
+  write("PASS");
+  const Outcome none = run("run --rerun-failed " + dir.string());
+  EXPECT_EQ(none.status, 0) << none.err;
+  EXPECT_NE(none.out.find("nothing to rerun"), std::string::npos) << none.out;
+  expect_usage_error("run --rerun-failed " + dir.string() + " --claim SL.global-average", "--rerun-failed");
+  expect_usage_error("run --rerun-failed " + (dir / "missing").string(), "--rerun-failed");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, ListJsonIsOneDocument) {

@@ -1,9 +1,6 @@
 #pragma once
-// Test helper: .npy files written exactly as numpy.lib.format.write_array does (NumPy 1.24):
-// magic, version, little-endian header length, the dict repr
-// "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", spaces, '\n', with the
-// prefix + header padded to a multiple of 64 bytes. io_tests check the result byte for byte
-// against the NumPy-written fixtures.
+// Test helpers for .npy files: the production writer (verify/io/npy_writer.hpp, checked byte for
+// byte against the NumPy-written fixtures by io_tests), raw payloads in either byte order, files.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -13,33 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "verify/io/npy_writer.hpp"
+
 namespace attnlaw::testing {
 
-inline std::string npy_shape_repr(const std::vector<std::size_t>& shape) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  if (shape.size() == 1) s += ",";
-  return s + ")";
-}
-
+// The production writer (verify/io/npy_writer.hpp) with the dtype as a plain name.
 inline std::string npy_bytes(const std::string& descr, bool fortran, const std::vector<std::size_t>& shape,
                              const std::string& payload, int major = 1) {
-  std::string dict = "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
-                     ", 'shape': " + npy_shape_repr(shape) + ", }";
-  const std::size_t prefix = major == 1 ? 10 : 12;
-  const std::size_t total = prefix + dict.size() + 1;
-  dict += std::string((64 - total % 64) % 64, ' ') + '\n';
-  std::string out = "\x93NUMPY";
-  out += static_cast<char>(major);
-  out += '\0';
-  const std::uint32_t len = static_cast<std::uint32_t>(dict.size());
-  out += static_cast<char>(len & 0xff);
-  out += static_cast<char>((len >> 8) & 0xff);
-  if (major != 1) {
-    out += static_cast<char>((len >> 16) & 0xff);
-    out += static_cast<char>((len >> 24) & 0xff);
-  }
-  return out + dict + payload;
+  return io::npy_bytes("'" + descr + "'", fortran, shape, payload, major);
 }
 
 // The bytes of `values` as `Word` in the given byte order.
