@@ -131,9 +131,11 @@ Json sphere_constants(const LawArguments& a) {
   return doc;
 }
 
+// The grid's points are 0.05 i in double (0.05 * 3 = 0.15000000000000002): printed as the
+// nearest double to their 12-digit value, 0.15, which moves the CDF by ~1e-17, far inside its bound.
 Json cdf_table(const std::vector<std::pair<double, double>>& cdf) {
   Json table = Json::array();
-  for (const auto& [w, f] : cdf) table.push_back(Json::array({w, f}));
+  for (const auto& [w, f] : cdf) table.push_back(Json::array({std::round(w * 1e12) / 1e12, f}));
   return table;
 }
 

@@ -38,10 +38,12 @@ constexpr double kMinGamma = 1e-3;
 constexpr double kMaxGamma = 1e3;
 constexpr std::uint64_t kMaxN = 1000000000000ull;
 
-// w = i/20 rather than 0.05 i: the nearest doubles to 0.15, 0.35, ... (0.05 * 3 prints as 0.15000000000000002).
+// 0.05 i, not i/20: the claims' cells are bounded by these doubles and their calibration's
+// p-values are reproduced bit for bit (0.05 * 3 is 0.15000000000000002; the command line prints it
+// as 0.15).
 std::vector<double> cdf_grid() {
   std::vector<double> w;
-  for (int i = 1; i <= 19; ++i) w.push_back(i / 20.0);
+  for (int i = 1; i <= 19; ++i) w.push_back(0.05 * i);
   return w;
 }
 

@@ -28,7 +28,7 @@ struct CriticalSummary {
   double mean_sum_sq;      // E sum_j W_j^2
   double mean_energy;      // E sum_j W_j c Gamma_j^p (finite n: E beta_n (1 - <q, ybar>))
   double mean_tangential;  // E sum_j W_j^2 (Gamma_j/kappa_d)^{2/(d-1)} (finite n: E n^{2/(d-1)} |P_perp ybar|^2)
-  std::vector<std::pair<double, double>> cdf_top;  // (w, P(W_1 <= w)), w = i/20, i = 1, ..., 19
+  std::vector<std::pair<double, double>> cdf_top;  // (w, P(W_1 <= w)), w = 0.05 i, i = 1, ..., 19
   CriticalErrors error;                            // with_errors only
   const char* method = "";                         // the route taken
 };

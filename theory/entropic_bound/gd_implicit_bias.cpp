@@ -121,7 +121,7 @@ std::unique_ptr<harness::Claim> gd_implicit_bias() {
       harness::ClaimInfo{"EB.gd-implicit-bias", "EB", "THEORY.md §2.4 (implicit bias of small-init GD)",
                          "Matrix sensing with 3 r* n Gaussian measurements (n = 16, r* = 2): GD on full factors from "
                          "a small init ends with sigma_3/sigma_1 <= 1e-2 in at least 90% of seeds (asserted at init "
-                         "1e-12; at the notes' 1e-4 it does not hold and is reported).",
+                         "1e-12; at THEORY.md §5's 1e-4 it does not hold and is reported).",
                          harness::Provenance::derived,
                          "[derived][checked] (surrogate reconstruction; paper not identified; prior: Gunasekar et al. "
                          "2017, Li, Ma, Zhang 2018; report-only beyond the asserted fraction)"},

@@ -114,7 +114,7 @@ harness::ExperimentResult identity_and_rank(const InstancePoint& p, const Linear
                   p.value_map == "rank-1" ? "V of rank 1" : "V invertible", setting),
       worst.rank,
       fmt::format("statistic = max over instances of max(sigma_{{r+1}}/e_B, e_B/sigma_r), r = {}; largest "
-                  "sigma_{{r+1}}/sigma_1 = {:.2g} (the notes' level 1e-7; the rounding bound e_B/|B^| <= {:.2g})",
+                  "sigma_{{r+1}}/sigma_1 = {:.2g} (THEORY.md §5's level 1e-7; the rounding bound e_B/|B^| <= {:.2g})",
                   r, worst.tail_ratio, worst.bound_relative)));
   if (p.value_map == "invertible") {
     out.tables.push_back(

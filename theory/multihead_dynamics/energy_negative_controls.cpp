@@ -53,7 +53,7 @@ harness::ExperimentResult compare(const std::string& what, double closed, double
                   differences.value)));
   if (!std::isnan(printed))
     out.checks.push_back(
-        harness::deterministic_check(fmt::format("{}: the closed form is the theory notes' {:.8f}", what, printed),
+        harness::deterministic_check(fmt::format("{}: the closed form is THEORY.md's printed {:.8f}", what, printed),
                                      std::abs(closed - printed) / kPrintedHalfUnit,
                                      "statistic = |closed - printed| / (half a unit of the 8th decimal)"));
   return out;

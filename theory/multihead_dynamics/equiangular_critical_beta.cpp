@@ -69,7 +69,7 @@ harness::ExperimentResult half_self_weight(const HeadPoint& p, const CriticalBet
   if (p.n == 32 && p.m == 1 && p.rho == 0) {
     const Quoted ln31 = quoted("3.4339872");
     out.checks.push_back(harness::deterministic_check(
-        "beta_c(n = 32, m = 1, rho = 0) = ln 31 = 3.4339872 (the notes' §6 value)",
+        "beta_c(n = 32, m = 1, rho = 0) = ln 31 = 3.4339872 (THEORY.md §6)",
         std::abs(beta_c - ln31.value) / (ln31.rounding + 4 * kEps * ln31.value),
         "statistic = |beta_c - 3.4339872| / (half a unit of the quote's last digit + 4 eps)"));
   }
@@ -102,7 +102,7 @@ harness::ExperimentResult times_agree(const CurvePoint& p, const CriticalBeta& m
       const auto quad = reference::clustering_time_quadrature<double>(reference::EquiangularModel::softmax_row, head,
                                                                       beta, p.n, 0.0, p.rho1);
       out.checks.push_back(harness::deterministic_check(
-          fmt::format("T(0 -> 0.99) at beta = {:.8g}: closed form = quadrature = {} (the notes' §6 table)", beta, text),
+          fmt::format("T(0 -> 0.99) at beta = {:.8g}: closed form = quadrature = {} (THEORY.md §6, table)", beta, text),
           std::max(std::abs(closed.value - quad.value) / (closed.error + quad.error),
                    std::abs(closed.value - q.value) / (q.rounding + closed.error)),
           fmt::format("statistic = max(|T_Ei - T_quad| / (both bounds), |T_Ei - quote| / (quote's rounding + Ei "
@@ -127,7 +127,7 @@ harness::ExperimentResult times_agree(const CurvePoint& p, const CriticalBeta& m
     const Quoted q = quoted("4.9137992");
     // The closed form's 1e-10 relative bound moves the root by at most 2e-10 T(0) / T'(beta_2), T' > 1 there.
     out.checks.push_back(harness::deterministic_check(
-        "the beta with T(beta) = 2 T(0) is 4.9137992 (the notes' §6 value)",
+        "the beta with T(beta) = 2 T(0) is 4.9137992 (THEORY.md §6)",
         std::abs(beta_star - q.value) / (q.rounding + (bracket.second - bracket.first) + 2e-10 * doubled),
         "statistic = |beta_2 - quote| / (quote's rounding + root bracket + 2e-10 T(0) / T'(beta_2), T' >= 1)"));
   }

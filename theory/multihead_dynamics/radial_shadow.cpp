@@ -106,7 +106,7 @@ harness::ExperimentResult closed_form_holds(const ClosedFormPoint& p, const Head
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
       fmt::format("U-type, spherical, all tokens equal: the identity's dE_1/dt = c^2 s^2 A (A - B) = {:.8f} ({}; "
-                  "theory notes {:.8f})",
+                  "THEORY.md prints {:.8f})",
                   closed.first_head, closed.first_head < 0 ? "E_1 falls" : "E_1 rises", p.printed),
       std::max(std::abs(first - closed.first_head) / first_tol,
                std::abs(closed.first_head - p.printed) / kPrintedHalfUnit),

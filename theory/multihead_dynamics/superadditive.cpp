@@ -117,7 +117,7 @@ struct FixedPoint {
   harness::Fields fields() const { return {{"type", type}, {"n", 32}, {"beta", 4.0}, {"m", std::vector{0.5, 2.0}}}; }
 };
 
-harness::ExperimentResult notes_values(const FixedPoint& p, const HeadComposition& model,
+harness::ExperimentResult reference_values(const FixedPoint& p, const HeadComposition& model,
                                        const harness::PointContext&) {
   const EquiangularModel kind = softmax_model(p.type);
   const Rates mixed = rates(model, kind, Heads{{0.5, 0.5}, {2.0, 2.0}}, 4.0, 32);
@@ -126,7 +126,7 @@ harness::ExperimentResult notes_values(const FixedPoint& p, const HeadCompositio
   const auto against = [&](const char* what, double value, const std::string& text, double bound) {
     const Quoted q = quoted(text);
     out.checks.push_back(harness::deterministic_check(
-        fmt::format("{}-type, n = 32, beta = 4, rho 0 -> 0.99: {} = {} (the notes' §6 table)", p.type, what, text),
+        fmt::format("{}-type, n = 32, beta = 4, rho 0 -> 0.99: {} = {} (THEORY.md §6, table)", p.type, what, text),
         std::abs(value - q.value) / (q.rounding + bound),
         fmt::format("statistic = |value - quote| / (quote's rounding + quadrature bounds / T^2); value {:.12g}",
                     value)));
@@ -155,9 +155,9 @@ std::unique_ptr<harness::Claim> superadditive() {
         for (int h : {2, 3, 4}) standard.push_back({type, n, beta, h, 200});
       }
   claim->experiment("random-heads", harness::Grid<RandomPoint>{.smoke = smoke, .standard = standard}, random_heads);
-  const std::vector<FixedPoint> notes{{"U", "3.2056526", "3.0146856", "1.8029904"},
+  const std::vector<FixedPoint> printed{{"U", "3.2056526", "3.0146856", "1.8029904"},
                                       {"S", "0.23473073", "0.14388007", "0.34499088"}};
-  claim->experiment("notes-values", harness::Grid<FixedPoint>{.smoke = notes, .standard = notes}, notes_values);
+  claim->experiment("reference-values", harness::Grid<FixedPoint>{.smoke = printed, .standard = printed}, reference_values);
   return claim;
 }
 

@@ -57,9 +57,16 @@ std::vector<std::vector<std::string>> seed_lines() {
       {"reference", "gumbel-scale", "--family", "weibull", "--shape", "2", "--n", "1000"},
       {"reference", "equiangular-time", "--n", "32", "--beta", "3", "--rho0", "0.1", "--type", "U", "--kernel", "relu"},
       {"simulate", "sphere", "--d", "3", "--n", "1000", "--gamma", "1", "--reps", "10", "--threads", "1"},
-      {"simulate", "sphere", "--d", "4", "--n", "500", "--beta", "2", "--reps", "5", "--sampler", "naive", "--json"},
-      {"simulate", "dynamics", "--n", "6", "--d", "7", "--heads", "2", "--beta", "1.5", "--t", "2", "--type", "U",
-       "--init", "equiangular", "--rho0", "0.2", "--samples", "5"},
+      {"simulate", "sphere", "--d", "4", "--n", "500", "--beta", "2", "--reps", "5", "--sampler", "naive", "--json",
+       "--no-reference"},
+      {"simulate", "family", "--family", "gaussian", "--n", "1000", "--c", "2", "--reps", "20", "--no-reference"},
+      {"simulate", "sphere", "--d", "3", "--n", "100", "--gamma", "1", "--reps", "4", "--no-reference", "--samples",
+       "s.npy"},
+      {"reference", "pd", "--alpha", "0.5", "--quantile", "0.1,0.9"},
+      {"reference", "ks", "--n", "10", "--quantile", "0.95", "--json"},
+      {"reference", "sphere-critical", "--d", "3", "--gamma", "1", "--at", "0.3,0.6"},
+      {"simulate", "dynamics", "--n",    "6", "--d",    "7",           "--heads", "2",   "--beta",    "1.5",
+       "--t",      "2",        "--type", "U", "--init", "equiangular", "--rho0",  "0.2", "--samples", "5"},
       {"simulate", "dynamics", "--n", "8", "--d", "4", "--beta", "1", "--t", "1", "--out", "traj.csv", "--json"},
       {"diagnose", npy, "--beta", "2"},
       {"diagnose", "rows.csv", "--json", "--format", "csv"},
@@ -73,12 +80,57 @@ std::vector<std::vector<std::string>> seed_lines() {
 }
 
 // Values no option accepts, or only some do: the parser's and the validators' edges.
-const std::vector<std::string> kHostile{
-    "", " ", "-", "--", "-1", "0", "1", "2.5", "1e400", "-1e400", "1e-400", "nan", "NaN", "inf", "-inf",
-    "0x10", "3.", ".5", "1e12", "9.3e18", "18446744073709551616", "99999999999999999999999", "2,3", "1 2",
-    "=", "--json", "--help", "-h", "\xff\xfe", "\xc3\xa9", std::string(5000, 'a'), "%s%n", "$(true)", "../x",
-    "/nonexistent/dir/x", "/dev/full", "/dev/null", "smoke", "standard", "full", "SL", "MH", "UF.family.gaussian",
-    "weibull", "log2", "naive", "truncated", "rows.csv", "plot.svg", "rep", "diag"};
+const std::vector<std::string> kHostile{"",
+                                        " ",
+                                        "-",
+                                        "--",
+                                        "-1",
+                                        "0",
+                                        "1",
+                                        "2.5",
+                                        "1e400",
+                                        "-1e400",
+                                        "1e-400",
+                                        "nan",
+                                        "NaN",
+                                        "inf",
+                                        "-inf",
+                                        "0x10",
+                                        "3.",
+                                        ".5",
+                                        "1e12",
+                                        "9.3e18",
+                                        "18446744073709551616",
+                                        "99999999999999999999999",
+                                        "2,3",
+                                        "1 2",
+                                        "=",
+                                        "--json",
+                                        "--help",
+                                        "-h",
+                                        "\xff\xfe",
+                                        "\xc3\xa9",
+                                        std::string(5000, 'a'),
+                                        "%s%n",
+                                        "$(true)",
+                                        "../x",
+                                        "/nonexistent/dir/x",
+                                        "/dev/full",
+                                        "/dev/null",
+                                        "smoke",
+                                        "standard",
+                                        "full",
+                                        "SL",
+                                        "MH",
+                                        "UF.family.gaussian",
+                                        "weibull",
+                                        "log2",
+                                        "naive",
+                                        "truncated",
+                                        "rows.csv",
+                                        "plot.svg",
+                                        "rep",
+                                        "diag"};
 
 // Every token of the seeds: options and values moved to where they do not belong.
 std::vector<std::string> vocabulary(const std::vector<std::vector<std::string>>& seeds) {
@@ -95,20 +147,32 @@ std::vector<std::string> mutate(std::vector<std::string> line, SplitMix64& g, co
     const auto pick_vocab = [&] { return vocab[g.below(vocab.size())]; };
     const std::size_t at = line.empty() ? 0 : g.below(line.size());
     switch (g.below(9)) {
-      case 0: if (!line.empty()) line[at] = pick_hostile(); break;
-      case 1: if (!line.empty()) line[at] = pick_vocab(); break;
-      case 2: if (!line.empty()) line.erase(line.begin() + static_cast<std::ptrdiff_t>(at)); break;
+      case 0:
+        if (!line.empty()) line[at] = pick_hostile();
+        break;
+      case 1:
+        if (!line.empty()) line[at] = pick_vocab();
+        break;
+      case 2:
+        if (!line.empty()) line.erase(line.begin() + static_cast<std::ptrdiff_t>(at));
+        break;
       case 3: line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), pick_vocab()); break;
       case 4: line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), pick_hostile()); break;
-      case 5: if (!line.empty()) line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), line[at]); break;
-      case 6: if (at + 1 < line.size()) std::swap(line[at], line[at + 1]); break;
+      case 5:
+        if (!line.empty()) line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), line[at]);
+        break;
+      case 6:
+        if (at + 1 < line.size()) std::swap(line[at], line[at + 1]);
+        break;
       case 7:  // --opt value -> --opt=value
         if (at + 1 < line.size() && line[at].starts_with("--")) {
           line[at] += "=" + line[at + 1];
           line.erase(line.begin() + static_cast<std::ptrdiff_t>(at) + 1);
         }
         break;
-      case 8: if (!line.empty() && line[at].size() > 1) line[at].resize(1 + g.below(line[at].size() - 1)); break;
+      case 8:
+        if (!line.empty() && line[at].size() > 1) line[at].resize(1 + g.below(line[at].size() - 1));
+        break;
     }
   }
   return line;
@@ -116,7 +180,8 @@ std::vector<std::string> mutate(std::vector<std::string> line, SplitMix64& g, co
 
 std::string shown(const std::vector<std::string>& line) {
   std::string s = "attnlaw";
-  for (const std::string& t : line) s += " '" + (t.size() > 40 ? t.substr(0, 40) + "...(" + std::to_string(t.size()) + ")" : t) + "'";
+  for (const std::string& t : line)
+    s += " '" + (t.size() > 40 ? t.substr(0, 40) + "...(" + std::to_string(t.size()) + ")" : t) + "'";
   return s;
 }
 
@@ -167,12 +232,14 @@ TEST(CliFuzz, MutatedCommandLinesKeepTheContract) {
     if (o.status == 2) {
       const bool one_line = !o.err.empty() && o.err.find('\n') == o.err.size() - 1;
       EXPECT_TRUE(one_line && o.err.starts_with("attnlaw: error: "))
-          << what << ": a usage error must be one line 'attnlaw: error: ...', got:\n" << o.err;
+          << what << ": a usage error must be one line 'attnlaw: error: ...', got:\n"
+          << o.err;
     }
   }
   std::filesystem::remove_all(scratch);
   std::string summary;
-  for (const auto& [status, count] : by_status) summary += " status " + std::to_string(status) + ": " + std::to_string(count) + ";";
+  for (const auto& [status, count] : by_status)
+    summary += " status " + std::to_string(status) + ": " + std::to_string(count) + ";";
   std::printf("%zu cases:%s stopped at the CPU limit (run/audit at work): %zu; slowest %.2f s (%s)\n", cases,
               summary.c_str(), stopped_at_cpu_limit, slowest, slowest_case.c_str());
 }

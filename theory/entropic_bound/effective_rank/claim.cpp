@@ -28,7 +28,7 @@ std::unique_ptr<harness::Claim> effective_rank() {
           harness::Provenance::derived, "[derived][checked] (surrogate reconstruction; paper not identified)"},
       harness::ModelChoice<EnergyRankModel>{
           true_energy_rank(), {{"effective-rank-from-singular-values", energy_rank_from_singular_values()}}});
-  claim->experiment("reference-values", harness::Grid<TablePoint>{.smoke = {{"notes-5"}}, .standard = {{"notes-5"}}},
+  claim->experiment("reference-values", harness::Grid<TablePoint>{.smoke = {{"theory-5"}}, .standard = {{"theory-5"}}},
                     effective_ranks::reference_values);
   claim->experiment(
       "flat-spectra",

@@ -56,7 +56,7 @@ harness::ExperimentResult reference_values(const TablePoint&, const EnergyRankMo
       detail += fmt::format("{} {:.7g} (quote {}); ", names[j], values[j], row.quotes[j]);
     }
     out.checks.push_back(harness::deterministic_check(
-        fmt::format("effective ranks of sigma = ({:.4g}) match the notes' §5 table", fmt::join(row.sigma, ", ")), worst,
+        fmt::format("effective ranks of sigma = ({:.4g}) match THEORY.md §5's table", fmt::join(row.sigma, ", ")), worst,
         "statistic = max over the six quantities of |value - quote| / (half a unit of the quote's last digit + "
         "evaluation rounding); " +
             detail));

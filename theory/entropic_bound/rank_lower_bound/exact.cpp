@@ -51,7 +51,7 @@ harness::ExperimentResult exact_minimisers(const ExactPoint& p, const TailSum& t
     for (std::size_t r = 0; r <= kRMax; ++r)
       worst = std::max(worst, std::abs(tail(kSigma, r) - kReference[r]) / (8 * kEps * kReference[0]));
     out.checks.push_back(harness::deterministic_check(
-        "tail sum of sigma = (4,3,2,1) at r = 0..5 = 30, 14, 5, 1, 0, 0 (notes §5)", worst,
+        "tail sum of sigma = (4,3,2,1) at r = 0..5 = 30, 14, 5, 1, 0, 0 (THEORY.md §5)", worst,
         "statistic = max_r |tail - reference| / (8 eps 30): at most 5 exact squares summed"));
   }
 

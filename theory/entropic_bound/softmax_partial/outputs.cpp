@@ -167,7 +167,7 @@ harness::ExperimentResult outputs_concentrate(const OutputPoint& p, const Softma
       full_rank,
       fmt::format("statistic = max of e_B / sigma_d, e_B = first-order bound of the softmax layer and the QR solve "
                   "(THEORY.md §4.2), at most {:.1e} sigma_1; measured sigma_d/sigma_1 in [{:.2g}, {:.2g}], above the "
-                  "notes' level 1e-6 in {}/{} (report)",
+                  "target's level 1e-6 (THEORY.md §5) in {}/{} (report)",
                   floor, low_tail, high_tail, level_hits, full_trials)));
   out.tables.push_back(frontier_row(
       fmt::format("softmax outputs, algebraic rank, r* = {:g} of d = {}, beta 0.3 to 3", p.ranks[0], p.d),

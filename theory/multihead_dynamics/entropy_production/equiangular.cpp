@@ -98,7 +98,7 @@ harness::ExperimentResult closed_form(const TablePoint& p, const EntropyRate& mo
   const double fd2 = (at(p.rho + 2 * h).entropy - at(p.rho - 2 * h).entropy) / (4 * h);
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
-      fmt::format("equiangular H(rho) = {} and dH/drho = beta^2 p(1-p)(1-rho) = {} (n = 16, beta = 3; the notes' §6)",
+      fmt::format("equiangular H(rho) = {} and dH/drho = beta^2 p(1-p)(1-rho) = {} (n = 16, beta = 3; THEORY.md §6)",
                   p.entropy, p.derivative),
       std::max(std::abs(e.entropy - entropy.value) / (entropy.rounding + 8 * kEps),
                std::abs(e.derivative - derivative.value) / (derivative.rounding + 8 * kEps)),

@@ -95,7 +95,7 @@ harness::ExperimentResult consensus_rates(const RatePoint& p, const ReluGain& mo
     if (beta != p.beta) continue;
     const Quoted quote = quoted(text);
     out.checks.push_back(harness::deterministic_check(
-        fmt::format("predicted U-type rate ratio 2 e^beta / (2 v gain) = {} (the notes' §6 value of e^beta/beta)",
+        fmt::format("predicted U-type rate ratio 2 e^beta / (2 v gain) = {} (THEORY.md §6: e^beta/beta)",
                     text),
         std::abs(predicted_ratio - quote.value) / (quote.rounding + 8 * kEps * predicted_ratio),
         fmt::format("statistic = |ratio - quote| / (quote's rounding + 8 eps); ratio {:.10g}", predicted_ratio)));

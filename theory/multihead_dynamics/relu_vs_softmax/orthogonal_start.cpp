@@ -77,7 +77,7 @@ harness::ExperimentResult orthogonal_starts(const RatePoint& p, const ReluGain& 
                            "= ln 10/a "
                            "+ O(10^-k)"
                          : "statistic = max_k |D_k - mid| / (half-width + bound), [D_lo, D_hi] = "
-                           "[(1 - (n-2+beta) 10^-k), 1] 0.9 10^-k / rho'(0) (within the notes' 1.1 10^-k/rho'(0))",
+                           "[(1 - (n-2+beta) 10^-k), 1] 0.9 10^-k / rho'(0) (within THEORY.md §6's 1.1 10^-k/rho'(0))",
                     steps.front(), steps.back(),
                     relu ? fmt::format(", ln 10 / a = {:.6g}", std::log(10.0) / a) : std::string())));
     if (relu) {
