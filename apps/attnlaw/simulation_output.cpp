@@ -31,7 +31,8 @@ Discrepancy discrepancy(const EstimateLine& line) {
   const double difference = line.mean - line.reference->value;
   const double beyond = std::max(0.0, std::abs(difference) - line.reference->error);
   if (beyond == 0) return {0, 1};
-  if (!(line.std_error > 0)) return {std::copysign(std::numeric_limits<double>::infinity(), difference), 0};
+  if (!(line.std_error > 0))
+    return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
   const double z = std::copysign(beyond / line.std_error, difference);
   return {z, std::erfc(std::abs(z) / std::sqrt(2.0))};
 }
@@ -41,8 +42,9 @@ std::string format_estimate(const EstimateLine& line) {
   std::string out = fmt::format("  {:<18} {:>14} +- {:<10}", line.label, mean, se);
   if (line.reference) {
     const Discrepancy d = discrepancy(line);
-    out += fmt::format("  reference {:.8g} +- {:.1e}   z {:+.2f}   p {:.3g}", line.reference->value,
-                       line.reference->error, d.z, d.p);
+    out += fmt::format("  reference {:.8g} +- {:.1e}   ", line.reference->value, line.reference->error);
+    out += std::isnan(d.z) ? std::string("z, p: none (standard error 0: every replicate gave this value)")
+                           : fmt::format("z {:+.2f}   p {:.3g}", d.z, d.p);
   }
   return out;
 }
@@ -53,8 +55,12 @@ harness::Json estimate_json(const EstimateLine& line) {
     const Discrepancy d = discrepancy(line);
     j["reference"] = line.reference->value;
     j["reference_error"] = line.reference->error;
-    j["z"] = std::isfinite(d.z) ? harness::Json(d.z) : harness::Json(nullptr);
-    j["p"] = d.p;
+    if (std::isnan(d.z)) {
+      j["z_undefined"] = "standard error 0: every replicate gave this value";
+    } else {
+      j["z"] = d.z;
+      j["p"] = d.p;
+    }
   }
   return j;
 }

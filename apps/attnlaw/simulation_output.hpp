@@ -28,7 +28,8 @@ struct EstimateLine {
 std::pair<std::string, std::string> format_with_error(double mean, double std_error);
 
 // z = (mean - reference) / std_error, shrunk towards 0 by the reference's bound (a difference
-// within the bound counts as none): conservative. p = P(|N(0,1)| >= |z|).
+// within the bound counts as none): conservative. p = P(|N(0,1)| >= |z|). Both NaN where the
+// standard error is 0 (every replicate equal) and the difference exceeds the bound: no z exists.
 struct Discrepancy {
   double z;
   double p;
@@ -38,7 +39,8 @@ Discrepancy discrepancy(const EstimateLine& line);
 // One terminal line per estimate, aligned.
 std::string format_estimate(const EstimateLine& line);
 
-// {"mean", "std_error", "reference", "reference_error", "z", "p"} (the last four only with a reference).
+// {"mean", "std_error", "reference", "reference_error", "z", "p"} (the last four only with a
+// reference; "z_undefined" with the reason in place of z and p where there is none).
 harness::Json estimate_json(const EstimateLine& line);
 
 // The run's document and lines: doc gets "estimates" (estimate_json by name) and, with a reason,

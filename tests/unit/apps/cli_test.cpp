@@ -91,7 +91,19 @@ TEST(Cli, RejectsUnknownClaimAndBattery) {
 TEST(Cli, VersionAndPapers) {
   const Outcome version = run("--version");
   EXPECT_EQ(version.status, 0) << version.err;
-  EXPECT_EQ(version.out.rfind("attnlaw 0.1.0 (git ", 0), 0u) << version.out;
+  EXPECT_EQ(version.out.rfind("attnlaw " ATTNLAW_PROJECT_VERSION " (git ", 0), 0u) << version.out;
+  // The version a citation names is the one built (CITATION.cff, twice: the software and its
+  // preferred citation).
+  std::ifstream citation(ATTNLAW_SOURCE_DIR "/CITATION.cff");
+  std::string line;
+  int versions = 0;
+  while (std::getline(citation, line)) {
+    // The software's own version keys (indented at most 2); the references' deeper ones are libraries'.
+    if (line.rfind("version: ", 0) != 0 && line.rfind("  version: ", 0) != 0) continue;
+    ++versions;
+    EXPECT_NE(line.find("version: " ATTNLAW_PROJECT_VERSION), std::string::npos) << line;
+  }
+  EXPECT_EQ(versions, 2);
   for (const char* paper : {"SL", "UF", "MH", "EB", "ST"}) {
     const Outcome o = run(std::string("list --paper ") + paper + " --json");
     EXPECT_EQ(o.status, 0) << paper << ": " << o.err;
