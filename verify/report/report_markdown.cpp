@@ -34,16 +34,18 @@ std::string p_or_absent(const std::optional<double>& x) { return x ? format_p(*x
 std::string sig_or_absent(const std::optional<double>& x) { return x ? format_significant(*x) : kAbsent; }
 
 // Free text from results.json placed on one line of markdown. '<' is escaped because a renderer
-// would take "<n>" for an HTML tag and drop it; '|' would end a table cell, brackets a link text.
-enum class Context { prose, cell, link };
+// would take "<n>" for an HTML tag and drop it; '|' would end a table cell; and a ']' before '('
+// would make a statement's "X[mu](x)" a link to a file x.
+enum class Context { prose, cell };
 std::string inline_text(std::string_view text, Context context = Context::prose) {
   std::string out;
   out.reserve(text.size());
-  for (char ch : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    const bool ends_link_text = ch == ']' && i + 1 < text.size() && text[i + 1] == '(';
     if (ch == '\n' || ch == '\r' || ch == '\t') {
       out += ' ';
-    } else if (ch == '<' || (context == Context::cell && ch == '|') ||
-               (context == Context::link && (ch == '[' || ch == ']'))) {
+    } else if (ch == '<' || ends_link_text || (context == Context::cell && ch == '|')) {
       out += '\\';
       out += ch;
     } else {
@@ -320,7 +322,7 @@ std::vector<PaperGroup> group(const json& results, std::vector<const json*>& una
 void write_figure_links(std::string& out, const std::vector<const json*>& figures) {
   for (const json* f : figures) {
     const std::string id = f->at("id").get<std::string>();
-    const std::string title = inline_text(string_or(*f, "title", id), Context::link);
+    const std::string title = inline_text(string_or(*f, "title", id));
     fmt::format_to(std::back_inserter(out), "- [{}](figures/{}.svg)\n", title, id);
   }
 }
@@ -355,7 +357,7 @@ void write_headline(std::string& out, const json& results, const PolicyText& pol
     for (const json* c : anomalies) {
       const std::string claim = c->at("claim").get<std::string>();
       table.add(
-          {fmt::format("[{}]({})", inline_text(claim, Context::link),
+          {fmt::format("[{}]({})", inline_text(claim),
                        fmt::format("{}#{}", paper_page_name(c->at("paper").get<std::string>()), heading_anchor(claim))),
            cell(c->at("test").get<std::string>()), params_cell(*c), sig_or_absent(number_at(*c, "statistic")),
            p_cell(*c), p_or_absent(number_at(*c, "alpha_adjusted")),
@@ -550,10 +552,9 @@ void write_claim_table(std::string& out, const std::vector<PaperGroup>& papers) 
       for (const json* c : g.checks) ++counts[verdict_rank(c->at("verdict").get<std::string>())];
       checks += g.checks.size();
     }
-    fmt::format_to(std::back_inserter(out), "- [{}]({}){}: {} claims, {} checks: {}\n",
-                   inline_text(p.tag, Context::link), page_link(p.tag),
-                   p.title.empty() ? std::string() : fmt::format(" {}", inline_text(p.title)), p.claims.size(), checks,
-                   count_phrase(counts[0], counts[1], counts[2]));
+    fmt::format_to(std::back_inserter(out), "- [{}]({}){}: {} claims, {} checks: {}\n", inline_text(p.tag),
+                   page_link(p.tag), p.title.empty() ? std::string() : fmt::format(" {}", inline_text(p.title)),
+                   p.claims.size(), checks, count_phrase(counts[0], counts[1], counts[2]));
   }
   out +=
       "\nSmallest p: over the claim's statistical checks, before adjustment; ratio: the worst ratio of a "
@@ -563,7 +564,7 @@ void write_claim_table(std::string& out, const std::vector<PaperGroup>& papers) 
       {"claim", "statement", "provenance", "checks", "smallest p; worst ratio", "detectable at power 0.99", "verdict"});
   for (const PaperGroup& p : papers) {
     for (const ClaimGroup& g : p.claims) {
-      table.add({fmt::format("[{}]({})", inline_text(g.id, Context::link), page_link(p.tag, g.id)),
+      table.add({fmt::format("[{}]({})", inline_text(g.id), page_link(p.tag, g.id)),
                  g.claim ? cell(short_statement(string_or(*g.claim, "statement"))) : std::string(kAbsent),
                  claim_provenance(g), fmt::format("{}", g.checks.size()), claim_evidence(g), claim_detectable(g),
                  verdict_cell(claim_verdict(g))});
