@@ -6,6 +6,8 @@
 // outputs are dispatched.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -38,7 +40,22 @@ struct DiagnoseArguments {
   std::string report;
   std::string max_input_bytes;
   bool json = false;
+  bool summary = false;
+  bool rows = false;
 };
+
+// Per-head lines by default on a terminal once the rows would scroll past; per-row output to a
+// pipe or file, where a program reads it.
+constexpr std::size_t kMostRowsPrintedOnATerminal = 64;
+
+report::TableStyle table_style(const DiagnoseArguments& args, const diagnose::Diagnosis& diagnosis) {
+  if (args.summary) return report::TableStyle::summary;
+  if (args.rows) return report::TableStyle::rows;
+  std::size_t rows = 0;
+  for (const diagnose::TensorDiagnosis& t : diagnosis.tensors) rows += t.rows.size();
+  return isatty(STDOUT_FILENO) && rows > kMostRowsPrintedOnATerminal ? report::TableStyle::summary
+                                                                     : report::TableStyle::rows;
+}
 
 // Files are read and diagnosed one after the other, so the first bad file or row is the one named.
 diagnose::Diagnosis diagnose_files(const DiagnoseArguments& args, double beta) {
@@ -100,10 +117,12 @@ void run_diagnose(const DiagnoseArguments& args) {
   } else if (!args.report.empty()) {
     // The per-row table is in the report's files; say only where they are.
     fmt::print(
-        "attnlaw diagnose: wrote {0}/{1}.json, {0}/{1}.md, {0}/{1}.svg ({2} of {3} heads: CI of xi excludes 1)\n",
-        args.report, report::kRealAttentionStem, diagnosis.fit.heads_excluding_1, diagnosis.fit.heads_fitted);
+        "attnlaw diagnose: wrote {0}/{1}.json, {0}/{1}.md, {0}/{1}.svg ({2} of {3} heads reject xi = 1 at "
+        "family-wise {4}, Holm)\n",
+        args.report, report::kRealAttentionStem, diagnosis.fit.heads_rejecting_1, diagnosis.fit.heads_fitted,
+        diagnose::kFamilyWiseAlpha);
   } else {
-    fmt::print("{}", report::diagnosis_table(diagnosis));
+    fmt::print("{}", report::diagnosis_table(diagnosis, table_style(args, diagnosis)));
   }
 }
 
@@ -124,7 +143,11 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
                   "directory (the standard report links them)");
   cmd->add_option("--max-input-bytes", args->max_input_bytes,
                   "Largest input file read, in bytes (default 1073741824 = 1 GiB; memory is up to 3 times it)");
-  cmd->add_flag("--json", args->json, "Print one JSON document on stdout");
+  cmd->add_flag("--json", args->json, "Print one JSON document on stdout (every row, and the per-head summary)");
+  CLI::Option* summary = cmd->add_flag("--summary", args->summary,
+                                       "One line per head: rows, rows per regime at --beta, quantiles of beta_crit "
+                                       "(the default on a terminal beyond 64 rows)");
+  cmd->add_flag("--rows", args->rows, "Every row (the default to a pipe or file, and up to 64 rows)")->excludes(summary);
   cmd->callback([args, &exit_status] {
     run_diagnose(*args);
     exit_status = kExitPass;

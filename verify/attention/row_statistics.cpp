@@ -5,28 +5,10 @@
 #include <numbers>
 #include <string>
 
+#include "verify/attention/compensated_sum.hpp"
+
 namespace attnlaw::attention {
 namespace {
-
-// Neumaier's variant of Kahan summation: also exact when a term exceeds the running sum.
-template <class Real>
-class CompensatedSum {
- public:
-  void add(Real x) noexcept {
-    const Real t = sum_ + x;
-    if (std::fabs(sum_) >= std::fabs(x)) {
-      compensation_ += (sum_ - t) + x;
-    } else {
-      compensation_ += (x - t) + sum_;
-    }
-    sum_ = t;
-  }
-  Real value() const noexcept { return sum_ + compensation_; }
-
- private:
-  Real sum_ = 0;
-  Real compensation_ = 0;
-};
 
 // End (one past the last index) of the tie group that starts at `first`.
 template <class Real>
@@ -51,30 +33,14 @@ Real GapProfile<Real>::smallest_positive_gap() const noexcept {
 
 template <class Real>
 GapProfile<Real> gap_profile(std::span<const Real> logits) {
+  const RowTop<Real> top = row_top<Real>(logits);
   GapProfile<Real> profile;
-  Real top = -std::numeric_limits<Real>::infinity();
-  std::size_t finite = 0;
-  for (std::size_t j = 0; j < logits.size(); ++j) {
-    const Real s = logits[j];
-    if (std::isnan(s)) throw RowError("entry " + std::to_string(j) + " is NaN");
-    if (std::isinf(s)) {
-      if (s > 0) throw RowError("entry " + std::to_string(j) + " is +inf");
-      ++profile.masked;
-      continue;
-    }
-    ++finite;
-    top = std::max(top, s);
-  }
-  if (finite == 0) {
-    throw RowError(logits.empty() ? std::string("the row is empty")
-                                  : "every entry is -inf (masked): no key to attend to");
-  }
-  profile.gaps.reserve(finite);
+  profile.masked = top.masked;
+  profile.gaps.reserve(top.finite);
   for (const Real s : logits) {
     if (std::isinf(s)) continue;
-    const Real gap = top - s;
-    if (std::isinf(gap))
-      throw RowError("the spread of the finite logits (max - min) overflows the floating-point range");
+    const Real gap = top.top - s;
+    if (std::isinf(gap)) throw RowError(kGapOverflowMessage);
     profile.gaps.push_back(gap);
   }
   std::sort(profile.gaps.begin(), profile.gaps.end());
@@ -147,19 +113,24 @@ SoftmaxSummary<Real> softmax_summary(const GapProfile<Real>& profile, Real beta)
     tail.add(e);
     if (e != 0) energy.add(x * e);  // x e^{-x} with x = inf would be inf * 0
   }
+  return softmax_from_sums(beta, tail.value(), energy.value(), profile.ties_at_maximum() >= 2,
+                           profile.smallest_positive_gap());
+}
+
+template <class Real>
+SoftmaxSummary<Real> softmax_from_sums(Real beta, Real z_minus_one, Real energy, bool tied, Real smallest_positive_gap) {
   SoftmaxSummary<Real> s;
   s.beta = beta;
-  const Real z_minus_one = tail.value();
   const Real z = 1 + z_minus_one;
   s.log_partition = std::log1p(z_minus_one);
-  s.mean_scaled_gap = energy.value() / z;
+  s.mean_scaled_gap = energy / z;
   s.entropy = s.log_partition + s.mean_scaled_gap;
   s.top_weight = 1 / z;
-  if (profile.ties_at_maximum() >= 2) {
+  if (tied) {
     s.top_two_difference = 0;
-  } else {
-    const Real dmin = profile.smallest_positive_gap();  // +inf for n = 1: D = 1/Z = 1
-    s.top_two_difference = std::isinf(dmin) ? s.top_weight : -std::expm1(-beta * dmin) / z;
+  } else {  // smallest_positive_gap = +inf for n = 1: D = 1/Z = 1
+    s.top_two_difference =
+        std::isinf(smallest_positive_gap) ? s.top_weight : -std::expm1(-beta * smallest_positive_gap) / z;
   }
   return s;
 }
@@ -177,7 +148,7 @@ Real laplace_envelope(const GapProfile<Real>& profile, Real beta) {
 }
 
 template <class Real>
-RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, const GapProfile<Real>& profile, Real beta) {
+RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, Real beta) {
   RegimeAssessment<Real> a;
   a.critical_beta = scale.lambda;
   const auto d_bound = [](Real r) { return r / (std::numbers::e_v<Real> * (1 - r)); };
@@ -190,7 +161,7 @@ RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, const
     a.ratio = 0;
     a.quantity = "H";
     a.relation = ">=";
-    a.bound = std::log(static_cast<Real>(profile.ties_at_maximum()));
+    a.bound = std::log(static_cast<Real>(scale.contact_count));  // N(0), the tied maximisers
     return a;
   }
   if (scale.lambda == 0) {  // a single entry: H = 0 at every beta
@@ -247,7 +218,7 @@ RowStatistics<Real> row_statistics(const GapProfile<Real>& profile, Real beta) {
   s.masked = profile.masked;
   s.scale = accumulation_scale(profile);
   s.softmax = softmax_summary(profile, beta);
-  s.regime = assess_regime(s.scale, profile, beta);
+  s.regime = assess_regime(s.scale, beta);
   s.smallest_positive_gap = profile.smallest_positive_gap();
   s.max_minus_second = profile.size() > 1 ? profile.gaps[1] : std::numeric_limits<Real>::infinity();
   return s;
@@ -259,7 +230,8 @@ RowStatistics<Real> row_statistics(const GapProfile<Real>& profile, Real beta) {
   template AccumulationScale<Real> accumulation_scale<Real>(const GapProfile<Real>&);                                 \
   template SoftmaxSummary<Real> softmax_summary<Real>(const GapProfile<Real>&, Real);                                 \
   template Real laplace_envelope<Real>(const GapProfile<Real>&, Real);                                                \
-  template RegimeAssessment<Real> assess_regime<Real>(const AccumulationScale<Real>&, const GapProfile<Real>&, Real); \
+  template RegimeAssessment<Real> assess_regime<Real>(const AccumulationScale<Real>&, Real);                         \
+  template SoftmaxSummary<Real> softmax_from_sums<Real>(Real, Real, Real, bool, Real);                               \
   template RowStatistics<Real> row_statistics<Real>(const GapProfile<Real>&, Real);
 
 ATTNLAW_ROW_STATISTICS_INSTANTIATE(double)

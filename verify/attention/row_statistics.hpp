@@ -21,6 +21,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace attnlaw::attention {
@@ -46,6 +47,40 @@ struct GapProfile {
   // Smallest positive gap; +infinity when there is none (a single entry, or all entries tied).
   Real smallest_positive_gap() const noexcept;
 };
+
+// The maximum of a row's finite entries, and how many are finite and masked (-inf). Throws
+// RowError for a NaN or +inf entry and for a row with no finite entry. Element is anything that
+// converts exactly to Real (a narrower float, or io::Binary16).
+template <class Real>
+struct RowTop {
+  Real top = -std::numeric_limits<Real>::infinity();
+  std::size_t finite = 0;
+  std::size_t masked = 0;
+};
+
+template <class Real, class Element>
+RowTop<Real> row_top(std::span<const Element> logits) {
+  RowTop<Real> t;
+  for (std::size_t j = 0; j < logits.size(); ++j) {
+    const Real s = static_cast<Real>(logits[j]);
+    if (std::isnan(s)) throw RowError("entry " + std::to_string(j) + " is NaN");
+    if (std::isinf(s)) {
+      if (s > 0) throw RowError("entry " + std::to_string(j) + " is +inf");
+      ++t.masked;
+      continue;
+    }
+    ++t.finite;
+    if (s > t.top) t.top = s;
+  }
+  if (t.finite == 0) {
+    throw RowError(logits.empty() ? std::string("the row is empty")
+                                  : "every entry is -inf (masked): no key to attend to");
+  }
+  return t;
+}
+
+inline constexpr const char* kGapOverflowMessage =
+    "the spread of the finite logits (max - min) overflows the floating-point range";
 
 // Throws RowError for NaN or +inf entries, for a row with no finite entry, and when a gap
 // overflows Real.
@@ -87,6 +122,12 @@ struct SoftmaxSummary {
 template <class Real>
 SoftmaxSummary<Real> softmax_summary(const GapProfile<Real>& profile, Real beta);
 
+// The summary from its two sums over the keys other than one maximiser: z_minus_one =
+// sum e^{-beta Delta_j} (Z - 1) and energy = sum beta Delta_j e^{-beta Delta_j}. `tied` is N(0) >= 2;
+// smallest_positive_gap is +infinity when there is none.
+template <class Real>
+SoftmaxSummary<Real> softmax_from_sums(Real beta, Real z_minus_one, Real energy, bool tied, Real smallest_positive_gap);
+
 // Laplace envelope S(beta) = sup_{t >= 0} (log N(t) - beta t): N is a right-continuous step
 // function, so the supremum is attained at a gap value.
 template <class Real>
@@ -102,6 +143,7 @@ Real laplace_envelope(const GapProfile<Real>& profile, Real beta);
 //                    the row; the stated bound is that lower bound.
 // A single entry (Lambda = 0) is collapsed with H <= 0 (r = +infinity, eps = 0).
 enum class Regime { unseparated, critical_window, collapsed, tied };
+inline constexpr std::size_t kRegimeCount = 4;
 
 inline constexpr double kCriticalWindowLow = 0.5;
 inline constexpr double kCriticalWindowHigh = 2.0;
@@ -117,9 +159,20 @@ struct RegimeAssessment {
 };
 
 template <class Real>
-RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, const GapProfile<Real>& profile, Real beta);
+RegimeAssessment<Real> assess_regime(const AccumulationScale<Real>& scale, Real beta);
 
 const char* regime_name(Regime regime) noexcept;  // "unseparated", "critical window", "collapsed", "tied"
+
+// Whether the stated bound says more than the quantity's range does: D <= 1 and H <= log n hold
+// for every row, and H >= 0; a bound at or beyond them is true and empty.
+template <class Real>
+bool bound_is_informative(const RegimeAssessment<Real>& regime, std::size_t n) {
+  const std::string_view quantity = regime.quantity, relation = regime.relation;
+  if (quantity == "D") return regime.bound < 1;
+  if (quantity == "H" && relation == "<=") return regime.bound < std::log(static_cast<Real>(n));
+  if (quantity == "H" && relation == ">=") return regime.bound > 0;
+  return false;
+}
 
 // Everything above for one row at one beta.
 template <class Real>

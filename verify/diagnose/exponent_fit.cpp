@@ -1,58 +1,51 @@
 #include "verify/diagnose/exponent_fit.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <limits>
 #include <map>
 
-#include "verify/rng/philox_stream.hpp"
-#include "verify/stats/quantile.hpp"
+#include "verify/stats/multiplicity.hpp"
 
 namespace attnlaw::diagnose {
 namespace {
 
-// A point of the fit before its head is fitted: where its rows are, for the bootstrap.
-struct PendingPoint {
-  FitPoint point;
-  const TensorDiagnosis* tensor;
-  const RowGroup* group;
-};
-
-std::vector<double> lambdas_of(const PendingPoint& p) {
-  std::vector<double> v;
-  v.reserve(p.group->rows.size());
-  for (const std::size_t r : p.group->rows) v.push_back(p.tensor->rows[r].stats.scale.lambda);
-  return v;
-}
-
 // A median that has a logarithm: not 0 (a single-key row) and not +infinity (ties).
 bool has_logarithm(double median) { return median > 0 && !std::isinf(median); }
 
-HeadExponentFit fit_head(const std::string& label, const std::vector<PendingPoint>& pending) {
+std::size_t distinct_lengths(const std::vector<FitPoint>& points) {
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) k += i == 0 || points[i].log_log_n != points[i - 1].log_log_n;
+  return k;
+}
+
+// slope +- t_{df, (1+level)/2} s.e.; a residual of 0 (the points on a line) gives a point interval.
+stats::Interval t_interval(const stats::LinearFit& line, std::size_t df, double level) {
+  const boost::math::students_t_distribution<double> t(static_cast<double>(df));
+  const double half = boost::math::quantile(t, (1 + level) / 2) * line.slope_std_error;
+  return {line.slope - half, line.slope + half};
+}
+
+double p_value_of_xi_1(const stats::LinearFit& line, std::size_t df) {
+  if (line.slope_std_error == 0) return line.slope == 1 ? 1.0 : 0.0;
+  const boost::math::students_t_distribution<double> t(static_cast<double>(df));
+  return 2 * boost::math::cdf(boost::math::complement(t, std::fabs(line.slope - 1) / line.slope_std_error));
+}
+
+HeadExponentFit fit_head(const std::string& label, std::vector<FitPoint> points) {
   HeadExponentFit fit;
   fit.group = label;
+  fit.points = std::move(points);
   std::vector<double> x, y;
-  std::vector<std::vector<double>> strata;
-  for (const PendingPoint& p : pending) {
-    fit.points.push_back(p.point);
-    x.push_back(p.point.log_log_n);
-    y.push_back(p.point.log_median_lambda);
-    strata.push_back(lambdas_of(p));
+  for (const FitPoint& p : fit.points) {
+    x.push_back(p.log_log_n);
+    y.push_back(p.log_median_lambda);
   }
   fit.line = stats::least_squares(x, y);
-  // Rows resampled within each file, every median Lambda and the slope recomputed; a replicate
-  // with a median that has no logarithm is dropped (counted in bootstrap.dropped).
-  const auto slope = [&x](std::span<const std::vector<double>> resampled) -> std::optional<double> {
-    std::vector<double> yb;
-    for (const std::vector<double>& stratum : resampled) {
-      const double median = stats::median(stratum);
-      if (!has_logarithm(median)) return std::nullopt;
-      yb.push_back(std::log(median));
-    }
-    return stats::least_squares(x, yb).slope;
-  };
-  const rng::StreamKey key = rng::make_key(kBootstrapSeed, "diagnose", "bootstrap/" + label);
-  fit.bootstrap = stats::stratified_percentile_bootstrap(strata, slope, key, kBootstrapReplicates, kCiLevel);
-  if (fit.bootstrap.ci) fit.ci_excludes_1 = fit.bootstrap.ci->lo > 1 || fit.bootstrap.ci->hi < 1;
+  fit.degrees_of_freedom = fit.points.size() - 2;
+  fit.ci = t_interval(fit.line, fit.degrees_of_freedom, kCiLevel);
+  fit.p_value_xi_1 = p_value_of_xi_1(fit.line, fit.degrees_of_freedom);
   return fit;
 }
 
@@ -64,7 +57,7 @@ double HeadExponentFit::median_lambda_at(double n) const {
 
 ExponentFits fit_exponents(std::span<const TensorDiagnosis> tensors) {
   ExponentFits fits;
-  std::map<std::string, std::vector<PendingPoint>> by_label;
+  std::map<std::string, std::vector<FitPoint>> by_label;
   std::vector<std::string> order;
   for (const TensorDiagnosis& t : tensors) {
     for (const RowGroup& g : t.groups) {
@@ -77,24 +70,38 @@ ExponentFits fit_exponents(std::span<const TensorDiagnosis> tensors) {
         continue;
       }
       if (!by_label.contains(g.label)) order.push_back(g.label);
-      by_label[g.label].push_back(
-          PendingPoint{FitPoint{t.file, g.n_median, std::log(std::log(g.n_median)), std::log(median)}, &t, &g});
+      by_label[g.label].push_back(FitPoint{t.file, g.n_median, std::log(std::log(g.n_median)), std::log(median)});
     }
   }
   for (const std::string& label : order) {
-    // In order of n, so that the bootstrap streams (indexed by position) do not depend on the
-    // order the files were given in.
-    std::vector<PendingPoint>& pending = by_label[label];
-    std::stable_sort(pending.begin(), pending.end(), [](const PendingPoint& a, const PendingPoint& b) {
-      return a.point.log_log_n < b.point.log_log_n;
-    });
-    if (pending.front().point.log_log_n == pending.back().point.log_log_n) continue;  // needs two distinct n
-    fits.heads.push_back(fit_head(label, pending));
+    std::vector<FitPoint>& points = by_label[label];
+    std::stable_sort(points.begin(), points.end(),
+                     [](const FitPoint& a, const FitPoint& b) { return a.log_log_n < b.log_log_n; });
+    const std::size_t lengths = distinct_lengths(points);
+    if (lengths < kMinContextLengths) {
+      fits.unfitted.push_back(UnfittedHead{label, lengths});
+      continue;
+    }
+    fits.heads.push_back(fit_head(label, std::move(points)));
   }
-  for (const HeadExponentFit& h : fits.heads) {
-    if (is_pooled_group_label(h.group) || !h.bootstrap.ci) continue;
-    ++fits.heads_fitted;
-    fits.heads_excluding_1 += h.ci_excludes_1;
+
+  // The family: every fitted head but the pooled groups.
+  std::vector<std::size_t> family;
+  std::vector<double> p;
+  for (std::size_t i = 0; i < fits.heads.size(); ++i) {
+    if (is_pooled_group_label(fits.heads[i].group)) continue;
+    family.push_back(i);
+    p.push_back(fits.heads[i].p_value_xi_1);
+  }
+  fits.heads_fitted = family.size();
+  const std::vector<double> adjusted = stats::holm_adjust(p);
+  const double simultaneous_level = 1 - kFamilyWiseAlpha / static_cast<double>(std::max<std::size_t>(1, family.size()));
+  for (std::size_t j = 0; j < family.size(); ++j) {
+    HeadExponentFit& h = fits.heads[family[j]];
+    h.p_holm = adjusted[j];
+    h.simultaneous_ci = t_interval(h.line, h.degrees_of_freedom, simultaneous_level);
+    h.rejects_xi_1 = adjusted[j] <= kFamilyWiseAlpha;
+    fits.heads_rejecting_1 += h.rejects_xi_1;
   }
   return fits;
 }

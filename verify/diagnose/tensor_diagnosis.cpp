@@ -7,6 +7,7 @@
 #include <map>
 #include <span>
 
+#include "verify/diagnose/row_kernel.hpp"
 #include "verify/stats/quantile.hpp"
 
 namespace attnlaw::diagnose {
@@ -15,6 +16,17 @@ namespace {
 using Stats = attention::RowStatistics<double>;
 
 std::string index_text(const std::vector<std::size_t>& index) { return fmt::format("[{}]", fmt::join(index, ",")); }
+
+// The index over the leading axes of row r ([0] for a tensor of one axis).
+std::vector<std::size_t> row_index(const std::vector<std::size_t>& shape, std::size_t r) {
+  const std::size_t rank = shape.size();
+  std::vector<std::size_t> index(rank == 1 ? 1 : rank - 1, 0);
+  for (std::size_t j = index.size(); rank > 1 && j-- > 0;) {
+    index[j] = r % shape[j];
+    r /= shape[j];
+  }
+  return index;
+}
 
 std::string label_of(const std::string& tensor, const std::vector<std::size_t>& prefix) {
   if (prefix.empty()) return tensor.empty() ? "all" : tensor;
@@ -37,6 +49,7 @@ void summarise(const TensorDiagnosis& t, RowGroup& g) {
   for (const std::size_t r : g.rows) {
     ns.push_back(static_cast<double>(t.rows[r].stats.n));
     g.ties += t.rows[r].stats.scale.ties;
+    ++g.regimes[static_cast<std::size_t>(t.rows[r].stats.regime.regime)];
   }
   g.n_median = stats::median(ns);
   g.lambda = quantiles_of(t, g, [](const Stats& s) { return s.scale.lambda; });
@@ -62,25 +75,20 @@ TensorDiagnosis diagnose_tensor(const std::string& file, const io::Tensor& tenso
   if (row_count == 0)
     throw TensorError(fmt::format("{}: no rows to analyse (shape ({}))", where, fmt::join(tensor.shape, ", ")));
 
+  std::vector<Stats> stats(row_count);
+  try {
+    diagnose_rows(std::span<const double>(tensor.values), n, beta, std::span<Stats>(stats));
+  } catch (const RowFailure& e) {
+    throw TensorError(fmt::format("{}: row {}: {}", where, index_text(row_index(tensor.shape, e.row)), e.what()));
+  }
+
   // A head is the index without its last (row) entry; tensors of rank <= 2 are one group.
   const auto head_axes = static_cast<std::ptrdiff_t>(rank >= 3 ? rank - 2 : 0);
   std::map<std::vector<std::size_t>, std::size_t> group_of;
-  std::vector<std::size_t> index(rank == 1 ? 1 : rank - 1, 0);
+  result.rows.reserve(row_count);
   for (std::size_t r = 0; r < row_count; ++r) {
-    if (r > 0 && rank > 1) {  // odometer over the leading axes
-      for (std::size_t j = rank - 1; j-- > 0;) {
-        if (++index[j] < tensor.shape[j]) break;
-        index[j] = 0;
-      }
-    }
-    const std::span<const double> logits(tensor.values.data() + r * n, n);
-    attention::GapProfile<double> profile;
-    try {
-      profile = attention::gap_profile(logits);
-    } catch (const attention::RowError& e) {
-      throw TensorError(fmt::format("{}: row {}: {}", where, index_text(index), e.what()));
-    }
-    result.rows.push_back(RowDiagnosis{index, attention::row_statistics(profile, beta)});
+    std::vector<std::size_t> index = row_index(tensor.shape, r);
+    result.rows.push_back(RowDiagnosis{index, stats[r]});
     const std::vector<std::size_t> head(index.begin(), index.begin() + head_axes);
     const auto [it, inserted] = group_of.emplace(head, result.groups.size());
     if (inserted) {

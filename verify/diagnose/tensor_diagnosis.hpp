@@ -2,6 +2,7 @@
 // The gap statistics of every row of one tensor of attention logits
 // (theory/unified_framework/THEORY.md §1-§3) at one beta, and their quantiles per head: what
 // `attnlaw diagnose` reports per file.
+#include <array>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -39,7 +40,9 @@ struct RowGroup {
   std::vector<std::size_t> rows;  // positions in TensorDiagnosis::rows, in row order
   std::size_t ties = 0;           // rows tied at their maximum (Lambda = +infinity)
   double n_median = 0;            // median unmasked row length
-  Quantiles lambda;               // lambda.q50 is the median Lambda that the exponent fit uses
+  // Rows in each regime at the diagnosis's beta, indexed by attention::Regime.
+  std::array<std::size_t, attention::kRegimeCount> regimes{};
+  Quantiles lambda;               // = beta_crit; lambda.q50 is the median Lambda that the exponent fit uses
   Quantiles alpha;
   Quantiles entropy;
   Quantiles top_weight;

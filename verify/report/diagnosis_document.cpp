@@ -28,7 +28,10 @@ const char* lambda_status(const attention::AccumulationScale<double>& scale) {
 
 json row_json(const RowDiagnosis& row) {
   const attention::RowStatistics<double>& s = row.stats;
-  json bound{{"quantity", s.regime.quantity}, {"relation", s.regime.relation}, {"value", number(s.regime.bound)}};
+  json bound{{"quantity", s.regime.quantity},
+             {"relation", s.regime.relation},
+             {"value", number(s.regime.bound)},
+             {"informative", attention::bound_is_informative(s.regime, s.n)}};
   return json{{"index", row.index},
               {"n", s.n},
               {"masked", s.masked},
@@ -52,10 +55,15 @@ json row_json(const RowDiagnosis& row) {
 json summary_json(const TensorDiagnosis& t) {
   json groups = json::array();
   for (const RowGroup& g : t.groups) {
+    json regimes = json::object();
+    for (std::size_t k = 0; k < attention::kRegimeCount; ++k)
+      regimes[attention::regime_name(static_cast<attention::Regime>(k))] = g.regimes[k];
     groups.push_back(json{{"group", g.label},
                           {"rows", g.rows.size()},
                           {"ties", g.ties},
                           {"n_median", g.n_median},
+                          {"regimes", regimes},
+                          {"beta_crit", quantiles_json(g.lambda)},
                           {"Lambda", quantiles_json(g.lambda)},
                           {"alpha_n", quantiles_json(g.alpha)},
                           {"entropy", quantiles_json(g.entropy)},
@@ -63,6 +71,8 @@ json summary_json(const TensorDiagnosis& t) {
   }
   return json{{"groups", groups}};
 }
+
+json interval_json(const stats::Interval& i) { return json::array({number(i.lo), number(i.hi)}); }
 
 json head_json(const HeadExponentFit& h) {
   json doc{{"group", h.group}};
@@ -75,13 +85,13 @@ json head_json(const HeadExponentFit& h) {
   doc["xi"] = h.line.slope;
   doc["intercept"] = h.line.intercept;
   doc["standard_error"] = number(h.line.slope_std_error);
-  doc["bootstrap_replicates"] = h.bootstrap.replicates;
-  doc["bootstrap_dropped"] = h.bootstrap.dropped;
-  if (h.bootstrap.ci) {
-    doc["ci"] = json::array({h.bootstrap.ci->lo, h.bootstrap.ci->hi});
-    doc["ci_excludes_1"] = h.ci_excludes_1;
-  } else {
-    doc["ci"] = nullptr;
+  doc["degrees_of_freedom"] = h.degrees_of_freedom;
+  doc["ci"] = interval_json(h.ci);
+  doc["p_xi_1"] = h.p_value_xi_1;
+  if (h.p_holm) {
+    doc["p_xi_1_holm"] = *h.p_holm;
+    doc["simultaneous_ci"] = interval_json(*h.simultaneous_ci);
+    doc["rejects_xi_1"] = h.rejects_xi_1;
   }
   return doc;
 }
@@ -100,19 +110,23 @@ json fit_json(const ExponentFits& fits) {
   json heads = json::array();
   for (const HeadExponentFit& h : fits.heads) heads.push_back(head_json(h));
   fit["heads"] = heads;
-  fit["ci_excludes_1"] = json{{"heads_excluding_1", fits.heads_excluding_1},
-                              {"heads_fitted", fits.heads_fitted},
-                              {"ci_level", kCiLevel},
-                              {"fraction", fits.heads_fitted == 0 ? json(nullptr)
-                                                                  : json(static_cast<double>(fits.heads_excluding_1) /
-                                                                         static_cast<double>(fits.heads_fitted))}};
+  fit["xi_1_test"] = json{{"heads_rejecting_1", fits.heads_rejecting_1},
+                          {"heads_fitted", fits.heads_fitted},
+                          {"family_wise_alpha", kFamilyWiseAlpha},
+                          {"adjustment", "Holm over the heads fitted (pooled groups left out)"}};
+  if (!fits.unfitted.empty()) {
+    json unfitted = json::array();
+    for (const UnfittedHead& u : fits.unfitted)
+      unfitted.push_back(json{{"group", u.group}, {"context_lengths", u.context_lengths}});
+    fit["unfitted"] = unfitted;
+  }
   if (!fits.skipped.empty()) {
     json skipped = json::array();
     for (const SkippedGroup& s : fits.skipped)
       skipped.push_back(json{{"file", s.file}, {"group", s.group}, {"reason", skip_reason_text(s.reason)}});
     fit["skipped"] = skipped;
   }
-  if (fits.heads.empty()) fit["note"] = "no head has files at two or more distinct n: nothing to fit";
+  if (fits.heads.empty()) fit["note"] = no_fit_text();
   return fit;
 }
 
@@ -151,9 +165,15 @@ std::string fit_method_text() {
 
 std::string fit_ci_method_text() {
   return fmt::format(
-      "percentile bootstrap over rows (rows resampled with replacement within each file), {} "
-      "replicates, Philox seed {}; standard_error is the OLS standard error (needs >= 3 files)",
-      kBootstrapReplicates, kBootstrapSeed);
+      "Student t interval from the residuals about the line (k context lengths, k - 2 degrees of freedom; needs "
+      "k >= {}): it carries the scatter across n, and assumes independent equal-variance errors, which 3 or 4 points "
+      "cannot check. The test of xi = 1 is Holm-adjusted over the heads at family-wise {}; simultaneous_ci is the "
+      "Bonferroni interval at the same level",
+      kMinContextLengths, kFamilyWiseAlpha);
+}
+
+std::string no_fit_text() {
+  return fmt::format("no head has files at {} or more distinct context lengths: no exponent is fitted", kMinContextLengths);
 }
 
 json diagnosis_document(const Diagnosis& diagnosis) { return document(diagnosis, true); }

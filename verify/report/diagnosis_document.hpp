@@ -22,5 +22,7 @@ std::string regimes_text();
 // How the exponent was fitted and its CI computed.
 std::string fit_method_text();
 std::string fit_ci_method_text();
+// Why no exponent was fitted.
+std::string no_fit_text();
 
 }  // namespace attnlaw::report

@@ -5,7 +5,6 @@
 #include <numeric>
 
 #include "verify/stats/detail/validate.hpp"
-#include "verify/stats/quantile.hpp"
 
 namespace attnlaw::stats {
 
@@ -42,21 +41,6 @@ double stratified_bootstrap_se(std::span<const std::vector<double>> strata, cons
   double ss = 0;
   for (double v : values) ss += (v - mean) * (v - mean);
   return std::sqrt(ss / (count - 1));
-}
-
-PercentileBootstrap stratified_percentile_bootstrap(std::span<const std::vector<double>> strata,
-                                                    const BootstrapStatistic& statistic, rng::StreamKey key,
-                                                    std::uint32_t replicates, double level) {
-  detail::require_open_probability(level, "stratified_percentile_bootstrap", "level");
-  std::vector<double> values = stratified_bootstrap_replicates(strata, statistic, key, replicates);
-  PercentileBootstrap out;
-  out.replicates = replicates;
-  out.dropped = replicates - static_cast<std::uint32_t>(values.size());
-  if (values.size() >= 2) {
-    std::sort(values.begin(), values.end());
-    out.ci = Interval{quantile_of_sorted(values, (1 - level) / 2), quantile_of_sorted(values, (1 + level) / 2)};
-  }
-  return out;
 }
 
 }  // namespace attnlaw::stats

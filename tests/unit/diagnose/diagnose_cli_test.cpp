@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include "tests/unit/support/run_attnlaw.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -149,24 +150,80 @@ TEST(Diagnose, RealAttentionNearCounts) {
   }
 }
 
-// Several lengths: a fit per head and pooled, with a bootstrap CI and a standard error.
+// Two lengths are refused as a fit (a line through two points has no error estimate); three give
+// a regression interval per head.
 TEST(Diagnose, ExponentFitAndPlot) {
+  const json two = run_json(kReal + "logits_L256.npy " + kReal + "logits_L512.npy");
+  EXPECT_TRUE(two["fit"]["heads"].empty());
+  ASSERT_EQ(two["fit"]["unfitted"].size(), 17u);  // 16 heads + all
+  EXPECT_EQ(two["fit"]["unfitted"][0]["context_lengths"], 2);
+  const Outcome text = run("diagnose --summary " + kReal + "logits_L256.npy " + kReal + "logits_L512.npy");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("not fitted: 2 context lengths, 3 needed"), std::string::npos) << text.out;
+
   const fs::path svg = fs::temp_directory_path() / ("attnlaw-diag-" + std::to_string(::getpid()) + ".svg");
-  const json doc = run_json(kReal + "logits_L256.npy " + kReal + "logits_L512.npy --plot " + svg.string());
+  const std::string three =
+      kReal + "logits_L256.npy " + kReal + "logits_L512.npy " + kReal + "logits_L1024.npy";
+  const json doc = run_json(three + " --plot " + svg.string());
   const json& heads = doc["fit"]["heads"];
   ASSERT_EQ(heads.size(), 17u);  // 16 heads + all
   for (const json& h : heads) {
-    EXPECT_EQ(h["points"].size(), 2u);
+    EXPECT_EQ(h["points"].size(), 3u);
+    EXPECT_EQ(h["degrees_of_freedom"], 1);
     ASSERT_TRUE(h["ci"].is_array());
-    EXPECT_LE(h["ci"][0].get<double>(), h["ci"][1].get<double>());
+    EXPECT_LE(h["ci"][0].get<double>(), h["xi"].get<double>());
+    EXPECT_GE(h["ci"][1].get<double>(), h["xi"].get<double>());
+    if (h["group"] != "all") {
+      EXPECT_LE(h["simultaneous_ci"][0].get<double>(), h["ci"][0].get<double>());
+      EXPECT_GE(h["p_xi_1_holm"].get<double>(), h["p_xi_1"].get<double>());
+    }
   }
-  std::stringstream text;
-  text << std::ifstream(svg).rdbuf();
-  EXPECT_NE(text.str().find("</svg>"), std::string::npos);
+  std::stringstream picture;
+  picture << std::ifstream(svg).rdbuf();
+  EXPECT_NE(picture.str().find("</svg>"), std::string::npos);
   fs::remove(svg);
-  // The fit is deterministic (fixed bootstrap seed).
-  const json again = run_json(kReal + "logits_L256.npy " + kReal + "logits_L512.npy");
-  EXPECT_EQ(again["fit"], doc["fit"]);
+  EXPECT_EQ(run_json(three)["fit"], doc["fit"]);
+}
+
+// --summary prints one line per head; --rows every row; both together are refused. To a pipe
+// (as here) the default is every row.
+TEST(Diagnose, SummaryAndRows) {
+  const std::string file = kReal + "logits_L256.npy";
+  const Outcome summary = run("diagnose --summary " + file);
+  const Outcome rows = run("diagnose --rows " + file);
+  const Outcome piped = run("diagnose " + file);
+  ASSERT_EQ(summary.status, 0) << summary.err;
+  ASSERT_EQ(rows.status, 0) << rows.err;
+  EXPECT_EQ(piped.out, rows.out);
+  const auto lines = [](const std::string& s) { return std::count(s.begin(), s.end(), '\n'); };
+  EXPECT_GT(lines(rows.out), 1024);
+  EXPECT_LT(lines(summary.out), 40) << summary.out;
+  EXPECT_NE(summary.out.find("beta_crit = Lambda"), std::string::npos);
+  EXPECT_NE(summary.out.find("[3,3]"), std::string::npos) << summary.out;
+  EXPECT_EQ(run("diagnose --summary --rows " + file).status, 2);
+}
+
+// Bounds that say nothing (D <= 1 or more, H <= log n or more) are not printed.
+TEST(Diagnose, OnlyInformativeBoundsArePrinted) {
+  const json doc = run_json(kReal + "logits_L256.npy");
+  std::size_t informative = 0, empty = 0;
+  for (const json& r : doc["files"][0]["rows"]) {
+    const json& b = r["bound"];
+    const bool says = b["informative"].get<bool>();
+    (says ? informative : empty) += 1;
+    if (b["quantity"] == "D" && b["value"].is_number()) EXPECT_EQ(says, b["value"].get<double>() < 1);
+    if (b["quantity"] == "H" && b["relation"] == "<=")
+      EXPECT_EQ(says, b["value"].get<double>() < std::log(r["n"].get<double>()));
+  }
+  const Outcome rows = run("diagnose --rows " + kReal + "logits_L256.npy");
+  for (const std::string& needle : {"(D <= ", "(H <= "}) {
+    for (std::size_t at = rows.out.find(needle); at != std::string::npos; at = rows.out.find(needle, at + 1)) {
+      const double value = std::stod(rows.out.substr(at + needle.size()));
+      if (needle[1] == 'D') EXPECT_LT(value, 1) << rows.out.substr(at, 40);
+    }
+  }
+  RecordProperty("informative_bounds", static_cast<int>(informative));
+  RecordProperty("empty_bounds", static_cast<int>(empty));
 }
 
 // Every fixture file is read and analysed: the eight real-attention files (README: shape
@@ -195,7 +252,7 @@ TEST(Diagnose, EveryFixtureFile) {
 }
 
 // `--report DIR` (what `make reports` runs on the four .npy files): real_attention.json without
-// per-row records, its markdown and its plot; per head, whether the CI of xi excludes 1.
+// per-row records, its markdown and its plot; per head, whether xi = 1 is rejected after Holm.
 TEST(Diagnose, ReportDirectory) {
   const fs::path dir = fs::temp_directory_path() / ("attnlaw-diag-report-" + std::to_string(::getpid()));
   std::string files;
@@ -213,21 +270,23 @@ TEST(Diagnose, ReportDirectory) {
   for (const json& f : summary["files"]) EXPECT_FALSE(f.contains("rows"));
   const json& heads = summary["fit"]["heads"];
   ASSERT_EQ(heads.size(), 17u);  // 16 heads + all
-  std::size_t excluding = 0;
+  std::size_t rejecting = 0;
   for (const json& h : heads) {
     EXPECT_EQ(h["points"].size(), 4u);
+    EXPECT_EQ(h["degrees_of_freedom"], 2);
     ASSERT_TRUE(h["ci"].is_array());
-    const bool excludes = h["ci"][0].get<double>() > 1 || h["ci"][1].get<double>() < 1;
-    EXPECT_EQ(h["ci_excludes_1"].get<bool>(), excludes);
-    if (h["group"] != "all") excluding += excludes;
+    if (h["group"] == "all") continue;
+    EXPECT_EQ(h["rejects_xi_1"].get<bool>(), h["p_xi_1_holm"].get<double>() <= 0.05);
+    rejecting += h["rejects_xi_1"].get<bool>();
   }
-  EXPECT_EQ(summary["fit"]["ci_excludes_1"]["heads_fitted"], 16);
-  EXPECT_EQ(summary["fit"]["ci_excludes_1"]["heads_excluding_1"], excluding);
+  EXPECT_EQ(summary["fit"]["xi_1_test"]["heads_fitted"], 16);
+  EXPECT_EQ(summary["fit"]["xi_1_test"]["heads_rejecting_1"], rejecting);
   const std::string md = read(dir / "real_attention.md");
   EXPECT_NE(md.find("# Real attention"), std::string::npos);
-  EXPECT_NE(md.find(std::to_string(excluding) + " of 16 heads"), std::string::npos) << md.substr(0, 600);
+  EXPECT_NE(md.find(std::to_string(rejecting) + " of 16 heads reject xi = 1"), std::string::npos) << md.substr(0, 600);
+  EXPECT_NE(md.find("one small trained model"), std::string::npos);
   EXPECT_NE(read(dir / "real_attention.svg").find("</svg>"), std::string::npos);
-  // The same files again give identical bytes (fixed bootstrap seed, no time stamps).
+  // The same files again give identical bytes (no random draw, no time stamps).
   const std::string first = read(dir / "real_attention.json");
   ASSERT_EQ(run("diagnose --report " + dir.string() + files).status, 0);
   EXPECT_EQ(read(dir / "real_attention.json"), first);

@@ -111,7 +111,7 @@ TEST(DiagnoseTensor, ErrorsNameTheFileTensorAndRow) {
 }
 
 // Head [0] has median Lambda = (log n)^2 and head [1] = 3 (log n)^0.5 at n = 16, 64, 256, so the
-// fit is exact: xi = 2 and 0.5, every bootstrap replicate (rows all alike) gives the same slope.
+// fit is exact: xi = 2 and 0.5, residual 0, and the interval collapses to the point.
 TEST(FitExponents, ExactPowerLawsOfLogN) {
   std::vector<TensorDiagnosis> tensors;
   for (const std::size_t n : {256ul, 16ul, 64ul}) {  // not in order of n: the fit sorts
@@ -131,39 +131,91 @@ TEST(FitExponents, ExactPowerLawsOfLogN) {
   EXPECT_NEAR(h0.line.slope, 2, 1e-12);
   EXPECT_NEAR(h0.line.intercept, 0, 1e-12);
   EXPECT_NEAR(h0.line.slope_std_error, 0, 1e-12);
+  EXPECT_EQ(h0.degrees_of_freedom, 1u);
   EXPECT_NEAR(h0.median_lambda_at(100), std::pow(std::log(100.0), 2), 1e-10);
-  EXPECT_EQ(h0.bootstrap.replicates, kBootstrapReplicates);
-  EXPECT_EQ(h0.bootstrap.dropped, 0u);
-  ASSERT_TRUE(h0.bootstrap.ci);
-  EXPECT_NEAR(h0.bootstrap.ci->lo, 2, 1e-12);
-  EXPECT_NEAR(h0.bootstrap.ci->hi, 2, 1e-12);
-  EXPECT_TRUE(h0.ci_excludes_1);
+  EXPECT_NEAR(h0.ci.lo, 2, 1e-9);
+  EXPECT_NEAR(h0.ci.hi, 2, 1e-9);
+  ASSERT_TRUE(h0.p_holm);
+  EXPECT_TRUE(h0.rejects_xi_1);
   const HeadExponentFit& h1 = d.fit.heads[1];
   EXPECT_NEAR(h1.line.slope, 0.5, 1e-12);
   EXPECT_NEAR(h1.line.intercept, std::log(3.0), 1e-12);
-  EXPECT_TRUE(h1.ci_excludes_1);
-  // The pooled group is fitted but not counted as a head.
+  EXPECT_TRUE(h1.rejects_xi_1);
+  // The pooled group is fitted but is not in the family of heads.
   EXPECT_EQ(d.fit.heads[2].group, "all");
+  EXPECT_FALSE(d.fit.heads[2].p_holm);
   EXPECT_EQ(d.fit.heads_fitted, 2u);
-  EXPECT_EQ(d.fit.heads_excluding_1, 2u);
+  EXPECT_EQ(d.fit.heads_rejecting_1, 2u);
   EXPECT_TRUE(d.fit.skipped.empty());
+  EXPECT_TRUE(d.fit.unfitted.empty());
 }
 
-// xi = 1 exactly: the CI (of width 0 here) does not exclude it.
-TEST(FitExponents, LogNLawIsNotExcluded) {
+// Two context lengths: a line through two points has no residual to estimate its error from, so
+// the head is not fitted, and says why.
+TEST(FitExponents, RefusesTwoContextLengths) {
   std::vector<TensorDiagnosis> tensors;
-  for (const std::size_t n : {20ul, 200ul}) {  // [rows, n]: no heads, one group "all"
-    io::Tensor t = heads_tensor(n, {std::log(static_cast<double>(n))}, 3);
-    t.shape.erase(t.shape.begin());
+  for (const std::size_t n : {20ul, 200ul}) {
+    io::Tensor t = heads_tensor(n, {std::log(static_cast<double>(n)), 2.0}, 3);
     tensors.push_back(diagnose_tensor("n", t, 1.0));
   }
   const ExponentFits fit = fit_exponents(tensors);
-  ASSERT_EQ(fit.heads.size(), 1u);
-  EXPECT_EQ(fit.heads[0].group, "all");
-  EXPECT_NEAR(fit.heads[0].line.slope, 1, 1e-12);
-  EXPECT_TRUE(std::isnan(fit.heads[0].line.slope_std_error));  // two files
-  EXPECT_FALSE(fit.heads[0].ci_excludes_1);
-  EXPECT_EQ(fit.heads_fitted, 0u);  // "all" of files without heads is a pooled label
+  EXPECT_TRUE(fit.heads.empty());
+  ASSERT_EQ(fit.unfitted.size(), 3u);  // [0], [1], all
+  EXPECT_EQ(fit.unfitted[0].group, "[0]");
+  EXPECT_EQ(fit.unfitted[0].context_lengths, 2u);
+  EXPECT_EQ(fit.heads_fitted, 0u);
+}
+
+// Four context lengths with scatter about the line: xi, its standard error and the t interval
+// against a hand computation (x = log log n, y = log median Lambda; Student t quantiles for 2
+// degrees of freedom from the closed form t_{2,p} = (2p - 1) sqrt(2 / (1 - (2p - 1)^2))), and Holm
+// over two heads.
+TEST(FitExponents, RegressionIntervalWithScatterAcrossN) {
+  const std::vector<std::size_t> ns{64, 256, 1024, 4096};
+  const std::vector<double> wobble{0.1, -0.15, 0.05, 0.0};  // added to log median Lambda of head [0]
+  std::vector<TensorDiagnosis> tensors;
+  for (std::size_t i = 0; i < ns.size(); ++i) {
+    const double log_n = std::log(static_cast<double>(ns[i]));
+    const io::Tensor t = heads_tensor(ns[i], {log_n * std::exp(wobble[i]), 4 * std::pow(log_n, 1.5)}, 3);
+    tensors.push_back(diagnose_tensor(std::to_string(ns[i]), t, 1.0));
+  }
+  const ExponentFits fit = fit_exponents(tensors);
+  ASSERT_EQ(fit.heads.size(), 3u);
+  const HeadExponentFit& h = fit.heads[0];
+  std::vector<double> x, y;
+  for (std::size_t i = 0; i < ns.size(); ++i) {
+    x.push_back(std::log(std::log(static_cast<double>(ns[i]))));
+    y.push_back(std::log(std::log(static_cast<double>(ns[i]))) + wobble[i]);
+  }
+  double xbar = 0, ybar = 0;
+  for (std::size_t i = 0; i < 4; ++i) xbar += x[i] / 4, ybar += y[i] / 4;
+  double sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < 4; ++i) sxx += (x[i] - xbar) * (x[i] - xbar), sxy += (x[i] - xbar) * (y[i] - ybar);
+  const double slope = sxy / sxx, intercept = ybar - slope * xbar;
+  double rss = 0;
+  for (std::size_t i = 0; i < 4; ++i) rss += std::pow(y[i] - intercept - slope * x[i], 2);
+  const double se = std::sqrt(rss / 2 / sxx);
+  const auto t2 = [](double p) {
+    const double a = 2 * p - 1;
+    return a * std::sqrt(2 / (1 - a * a));
+  };
+  EXPECT_NEAR(h.line.slope, slope, 1e-9);
+  EXPECT_NEAR(h.line.slope_std_error, se, 1e-9);
+  EXPECT_EQ(h.degrees_of_freedom, 2u);
+  EXPECT_NEAR(h.ci.lo, slope - t2(0.975) * se, 1e-8);
+  EXPECT_NEAR(h.ci.hi, slope + t2(0.975) * se, 1e-8);
+  // Bonferroni over the two heads: level 1 - 0.05 / 2.
+  ASSERT_TRUE(h.simultaneous_ci);
+  EXPECT_NEAR(h.simultaneous_ci->hi, slope + t2(1 - 0.0125) * se, 1e-8);
+  // p of xi = 1 for t with 2 df: 1 - |t| / sqrt(2 + t^2), two-sided.
+  const double t = std::fabs(slope - 1) / se;
+  EXPECT_NEAR(h.p_value_xi_1, 1 - t / std::sqrt(2 + t * t), 1e-10);
+  // Head [1] is exact (xi = 1.5, p ~ 0): Holm doubles the smaller p, and no adjusted p falls below
+  // the one before it.
+  EXPECT_NEAR(*fit.heads[0].p_holm, std::min(1.0, std::max(h.p_value_xi_1, 2 * fit.heads[1].p_value_xi_1)), 1e-12);
+  EXPECT_LT(*fit.heads[1].p_holm, 1e-6);
+  EXPECT_TRUE(fit.heads[1].rejects_xi_1);
+  EXPECT_EQ(fit.heads_fitted, 2u);
 }
 
 TEST(FitExponents, SkippedGroupsAndSingleLengths) {
@@ -174,6 +226,8 @@ TEST(FitExponents, SkippedGroupsAndSingleLengths) {
   tensors.push_back(diagnose_tensor("only-n", heads_tensor(30, {2.0}, 2, "d"), 1.0));            // one n only
   const ExponentFits fit = fit_exponents(tensors);
   EXPECT_TRUE(fit.heads.empty());
+  ASSERT_EQ(fit.unfitted.size(), 2u);  // d[0] and d[all], each at one length
+  EXPECT_EQ(fit.unfitted[0].context_lengths, 1u);
   ASSERT_EQ(fit.skipped.size(), 3u);
   EXPECT_EQ(fit.skipped[0].file, "one-key");
   EXPECT_EQ(fit.skipped[0].group, "a");

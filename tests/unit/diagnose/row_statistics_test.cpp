@@ -282,7 +282,7 @@ TEST(RowStatistics, RegimeClassification) {
   row[0] = 1;
   const auto profile = gap_profile<double>(row);
   const auto scale = accumulation_scale(profile);
-  const auto at = [&](double r) { return assess_regime(scale, profile, r * scale.lambda); };
+  const auto at = [&](double r) { return assess_regime(scale, r * scale.lambda); };
   EXPECT_EQ(at(0.1).regime, Regime::unseparated);
   EXPECT_STREQ(at(0.1).quantity, "D");
   expect_relative(at(0.1).bound, 0.1 / (std::numbers::e * 0.9), 1e-14);

@@ -29,11 +29,12 @@ io::Tensor tensor(std::size_t heads, std::size_t n, double scale) {
   return t;
 }
 
-// Two files of two heads (16 and 64 keys) and one file whose only row is tied.
+// Three files of two heads (16, 64 and 256 keys) and one file whose only row is tied.
 diagnose::Diagnosis small_diagnosis() {
   std::vector<diagnose::TensorDiagnosis> tensors;
   tensors.push_back(diagnose::diagnose_tensor("a.npy", tensor(2, 16, 0.5), 1.0));
   tensors.push_back(diagnose::diagnose_tensor("b.npy", tensor(2, 64, 0.1), 1.0));
+  tensors.push_back(diagnose::diagnose_tensor("c.npy", tensor(2, 256, 0.03), 1.0));
   tensors.push_back(diagnose::diagnose_tensor("tied.npy", io::Tensor{{3}, {1, 1, 0}, ""}, 1.0));
   return diagnose::assemble_diagnosis(1.0, std::move(tensors));
 }
@@ -41,20 +42,27 @@ diagnose::Diagnosis small_diagnosis() {
 TEST(DiagnosisDocument, NullsAndFields) {
   const json doc = diagnosis_document(small_diagnosis());
   EXPECT_EQ(doc["beta"], 1.0);
-  ASSERT_EQ(doc["files"].size(), 3u);
-  const json& tied = doc["files"][2]["rows"][0];
+  ASSERT_EQ(doc["files"].size(), 4u);
+  const json& tied = doc["files"][3]["rows"][0];
   EXPECT_TRUE(tied["Lambda"].is_null());
   EXPECT_EQ(tied["ties"], true);
   EXPECT_EQ(tied["regime"], "tied");
-  EXPECT_EQ(doc["files"][0]["summary"]["groups"].size(), 3u);  // [0], [1], all
+  const json& groups = doc["files"][0]["summary"]["groups"];
+  ASSERT_EQ(groups.size(), 3u);  // [0], [1], all
+  EXPECT_EQ(groups[0]["beta_crit"], groups[0]["Lambda"]);
+  std::size_t in_regimes = 0;
+  for (const auto& [regime, count] : groups[0]["regimes"].items()) in_regimes += count.get<std::size_t>();
+  EXPECT_EQ(in_regimes, groups[0]["rows"].get<std::size_t>());
   const json& heads = doc["fit"]["heads"];
   ASSERT_EQ(heads.size(), 3u);
-  EXPECT_TRUE(heads[0]["standard_error"].is_null());  // two files
-  EXPECT_EQ(heads[0]["points"].size(), 2u);
-  EXPECT_EQ(heads[0]["bootstrap_replicates"], diagnose::kBootstrapReplicates);
+  EXPECT_TRUE(heads[0]["standard_error"].is_number());
+  EXPECT_EQ(heads[0]["degrees_of_freedom"], 1);
+  EXPECT_EQ(heads[0]["points"].size(), 3u);
   ASSERT_TRUE(heads[0]["ci"].is_array());
-  EXPECT_TRUE(heads[0].contains("ci_excludes_1"));
-  EXPECT_EQ(doc["fit"]["ci_excludes_1"]["heads_fitted"], 2);
+  ASSERT_TRUE(heads[0]["simultaneous_ci"].is_array());
+  EXPECT_TRUE(heads[0].contains("rejects_xi_1"));
+  EXPECT_FALSE(heads[2].contains("rejects_xi_1"));  // the pooled group
+  EXPECT_EQ(doc["fit"]["xi_1_test"]["heads_fitted"], 2);
   ASSERT_EQ(doc["fit"]["skipped"].size(), 1u);
   EXPECT_EQ(doc["fit"]["skipped"][0]["reason"], "median Lambda is infinite (ties, or beyond the largest double)");
   EXPECT_FALSE(doc["fit"].contains("note"));
@@ -63,6 +71,7 @@ TEST(DiagnosisDocument, NullsAndFields) {
 TEST(DiagnosisDocument, SummaryHasNoRowsAndRendersAsMarkdown) {
   const json summary = diagnosis_summary(small_diagnosis(), "attnlaw diagnose --report out a.npy b.npy tied.npy");
   EXPECT_EQ(summary["command"], "attnlaw diagnose --report out a.npy b.npy tied.npy");
+  EXPECT_NE(real_attention_markdown(summary).find("one small trained model"), std::string::npos);
   for (const json& f : summary["files"]) EXPECT_FALSE(f.contains("rows"));
   const std::string md = real_attention_markdown(summary);
   EXPECT_NE(md.find("| [0] |"), std::string::npos) << md;
@@ -70,20 +79,25 @@ TEST(DiagnosisDocument, SummaryHasNoRowsAndRendersAsMarkdown) {
 }
 
 TEST(DiagnosisTable, InfinitiesAndFits) {
-  const std::string table = diagnosis_table(small_diagnosis());
+  const std::string table = diagnosis_table(small_diagnosis(), TableStyle::rows);
   EXPECT_EQ(table.rfind("beta = 1\nr = beta/Lambda; ", 0), 0u) << table;
   EXPECT_NE(table.find("inf*"), std::string::npos) << table;
   EXPECT_NE(table.find("  * ties at the maximum: Lambda = inf\n"), std::string::npos);
-  EXPECT_NE(table.find("s.e. inf  (2 files)"), std::string::npos) << table;
-  EXPECT_NE(table.find("heads whose CI excludes xi = 1: "), std::string::npos);
+  EXPECT_NE(table.find("heads rejecting xi = 1 at family-wise 0.05 (Holm): "), std::string::npos) << table;
+  // The summary has one line per head and no row lines.
+  const std::string summary = diagnosis_table(small_diagnosis(), TableStyle::summary);
+  EXPECT_EQ(summary.find("inf*"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("beta_crit = Lambda"), std::string::npos) << summary;
+  EXPECT_LT(summary.size(), table.size());
 }
 
 TEST(DiagnosisTable, NoteWhenNothingIsFitted) {
   std::vector<diagnose::TensorDiagnosis> tensors;
   tensors.push_back(diagnose::diagnose_tensor("a.npy", tensor(1, 8, 1.0), 2.0));
-  const std::string table = diagnosis_table(diagnose::assemble_diagnosis(2.0, std::move(tensors)));
-  EXPECT_NE(table.find("  no head has files at two or more distinct n: nothing to fit\n"), std::string::npos) << table;
-  EXPECT_EQ(table.find("heads whose CI excludes"), std::string::npos);
+  const std::string table = diagnosis_table(diagnose::assemble_diagnosis(2.0, std::move(tensors)), TableStyle::rows);
+  EXPECT_NE(table.find("not fitted: 1 context length, 3 needed"), std::string::npos) << table;
+  EXPECT_NE(table.find("  " + no_fit_text() + "\n"), std::string::npos) << table;
+  EXPECT_EQ(table.find("heads rejecting"), std::string::npos);
 }
 
 // Rows, one median line per label, and a fitted line per head when there are at most four.
@@ -94,22 +108,23 @@ TEST(DiagnosisFigure, Series) {
   // rows; the medians of [0], [1] and all (tied.npy's group is an "all" too); the fits of [0], [1], all.
   ASSERT_EQ(series.size(), 1u + 3u + 3u);
   EXPECT_EQ(series[0]["label"], "rows");
-  EXPECT_EQ(series[0]["x"].size(), 9u);
-  EXPECT_TRUE(series[0]["y"][8].is_null());  // the tied row
+  EXPECT_EQ(series[0]["x"].size(), 13u);
+  EXPECT_TRUE(series[0]["y"][12].is_null());  // the tied row
   EXPECT_EQ(series[1]["label"], "median [0]");
   EXPECT_EQ(series[3]["label"], "median all");
-  EXPECT_EQ(series[3]["x"].size(), 3u);
+  EXPECT_EQ(series[3]["x"].size(), 4u);
   EXPECT_EQ(series[4]["style"], "lines");
   EXPECT_EQ(series[4]["label"].get<std::string>().rfind("fit [0]: xi = ", 0), 0u);
   EXPECT_EQ(series[4]["x"].size(), 33u);
   EXPECT_NEAR(series[4]["x"][0].get<double>(), 16.0, 1e-12);
-  EXPECT_NEAR(series[4]["x"][32].get<double>(), 64.0, 1e-12);
+  EXPECT_NEAR(series[4]["x"][32].get<double>(), 256.0, 1e-12);
 }
 
 TEST(DiagnosisFigure, ManyHeadsDrawOnlyThePooledLine) {
   std::vector<diagnose::TensorDiagnosis> tensors;
   tensors.push_back(diagnose::diagnose_tensor("a.npy", tensor(5, 16, 0.5), 1.0));
   tensors.push_back(diagnose::diagnose_tensor("b.npy", tensor(5, 64, 0.1), 1.0));
+  tensors.push_back(diagnose::diagnose_tensor("c.npy", tensor(5, 256, 0.03), 1.0));
   const json figure = diagnosis_figure(diagnose::assemble_diagnosis(1.0, std::move(tensors)));
   std::vector<std::string> lines;
   for (const json& s : figure["series"])
