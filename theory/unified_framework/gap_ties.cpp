@@ -32,7 +32,7 @@ harness::ExperimentResult ties_keep_the_entropy(const TiedRowsPoint&, const harn
     const auto scale = attention::accumulation_scale(profile);
     const std::size_t m = profile.ties_at_maximum();
     const bool flagged = scale.ties && std::isinf(scale.lambda) && scale.contact_count == m &&
-                         attention::assess_regime(scale, profile, 1.0).regime == attention::Regime::tied;
+                         attention::assess_regime(scale, 1.0).regime == attention::Regime::tied;
     // 0 when the tie is detected, 2 (a failing ratio) when not.
     detected.add(flagged ? 0.0 : 2.0, row.label);
     for (const double beta : betas) {

@@ -94,8 +94,9 @@ ExponentFits fit_exponents(std::span<const TensorDiagnosis> tensors) {
     p.push_back(fits.heads[i].p_value_xi_1);
   }
   fits.heads_fitted = family.size();
+  if (family.empty()) return fits;
   const std::vector<double> adjusted = stats::holm_adjust(p);
-  const double simultaneous_level = 1 - kFamilyWiseAlpha / static_cast<double>(std::max<std::size_t>(1, family.size()));
+  const double simultaneous_level = 1 - kFamilyWiseAlpha / static_cast<double>(family.size());
   for (std::size_t j = 0; j < family.size(); ++j) {
     HeadExponentFit& h = fits.heads[family[j]];
     h.p_holm = adjusted[j];

@@ -53,23 +53,29 @@ void write_rows(std::string& out, const TensorDiagnosis& t) {
   if (any_overflow) out += "  ^ Lambda beyond the largest double (a subnormal gap): shown as exp(log Lambda)\n";
 }
 
-void write_heads(std::string& out, const TensorDiagnosis& t, bool with_quantiles_of_all) {
-  auto o = std::back_inserter(out);
-  fmt::format_to(o, "  {:<20} {:>6} {:>8} {:>7} {:>8} {:>9} {:>5}  {:<28}", "head", "rows", "n", "unsep.", "window",
-                 "collapsed", "tied", "beta_crit = Lambda 10/50/90%");
-  if (with_quantiles_of_all)
-    fmt::format_to(o, " {:<28} {:<28} {:<28}", "alpha_n 10/50/90%", "entropy 10/50/90%", "top_weight 10/50/90%");
+// A padded line without its trailing blanks.
+void end_line(std::string& out, std::string line) {
+  line.erase(line.find_last_not_of(' ') + 1);
+  out += line;
   out += '\n';
+}
+
+void write_heads(std::string& out, const TensorDiagnosis& t, bool with_quantiles_of_all) {
+  std::string header = fmt::format("  {:<20} {:>6} {:>8} {:>7} {:>8} {:>9} {:>5}  {:<28}", "head", "rows", "n", "unsep.",
+                                   "window", "collapsed", "tied", "beta_crit = Lambda 10/50/90%");
+  if (with_quantiles_of_all)
+    header += fmt::format(" {:<28} {:<28} {:<28}", "alpha_n 10/50/90%", "entropy 10/50/90%", "top_weight 10/50/90%");
+  end_line(out, header);
   using attention::Regime;
   for (const RowGroup& g : t.groups) {
     const auto count = [&g](Regime r) { return g.regimes[static_cast<std::size_t>(r)]; };
-    fmt::format_to(o, "  {:<20} {:>6} {:>8} {:>7} {:>8} {:>9} {:>5}  {:<28}", g.label, g.rows.size(),
-                   text_number(g.n_median), count(Regime::unseparated), count(Regime::critical_window),
-                   count(Regime::collapsed), count(Regime::tied), quantiles_text(g.lambda));
+    std::string line = fmt::format("  {:<20} {:>6} {:>8} {:>7} {:>8} {:>9} {:>5}  {:<28}", g.label, g.rows.size(),
+                                   text_number(g.n_median), count(Regime::unseparated), count(Regime::critical_window),
+                                   count(Regime::collapsed), count(Regime::tied), quantiles_text(g.lambda));
     if (with_quantiles_of_all)
-      fmt::format_to(o, " {:<28} {:<28} {:<28}", quantiles_text(g.alpha), quantiles_text(g.entropy),
-                     quantiles_text(g.top_weight));
-    out += '\n';
+      line += fmt::format(" {:<28} {:<28} {:<28}", quantiles_text(g.alpha), quantiles_text(g.entropy),
+                          quantiles_text(g.top_weight));
+    end_line(out, line);
   }
 }
 
@@ -97,10 +103,10 @@ void write_fits(std::string& out, const ExponentFits& fits) {
     fmt::format_to(o, "  {}\n", no_fit_text());
     return;
   }
-  fmt::format_to(o, "  {:<20} {:>9} {:>9} {:>4}  {:<22} {:<22} {:>9}\n", "head", "xi", "s.e.", "df", "95% CI",
+  fmt::format_to(o, "  {:<20} {:>9} {:>9} {:>4}  {:<24} {:<24} {:>9}\n", "head", "xi", "s.e.", "df", "95% CI",
                  "simultaneous CI", "Holm p");
   for (const HeadExponentFit& h : fits.heads) {
-    fmt::format_to(o, "  {:<20} {:>9} {:>9} {:>4}  {:<22} {:<22} {:>9}{}\n", h.group, text_number(h.line.slope),
+    fmt::format_to(o, "  {:<20} {:>9} {:>9} {:>4}  {:<24} {:<24} {:>9}{}\n", h.group, text_number(h.line.slope),
                    text_number_or_inf(h.line.slope_std_error), h.degrees_of_freedom, interval_text(h.ci),
                    h.simultaneous_ci ? interval_text(*h.simultaneous_ci) : std::string("(pooled)"),
                    h.p_holm ? text_number(*h.p_holm) : std::string("-"), h.rejects_xi_1 ? "  rejects xi = 1" : "");
