@@ -17,7 +17,7 @@ namespace attnlaw::diagnose {
 // whatever the thread count.
 class RowFailure : public std::runtime_error {
  public:
-  RowFailure(std::size_t row, const std::string& message) : std::runtime_error(message), row(row) {}
+  RowFailure(std::size_t failed_row, const std::string& message) : std::runtime_error(message), row(failed_row) {}
   std::size_t row;
 };
 
