@@ -79,8 +79,9 @@ TEST(SafetensorsReader, Refusals) {
   expect_input_error(parse(huge), {"bad.safetensors", "header longer than the file"});
   expect_input_error(parse(safetensors_bytes("{not json", data)), {"not valid JSON"});
   expect_input_error(parse(safetensors_bytes("[1,2]", data)), {"not a JSON object"});
-  expect_input_error(parse(safetensors_bytes(entry("BF16", "[8]", "[0,16]"), data)),
-                     {"bad.safetensors", "tensor 't'", "unsupported dtype 'BF16'"});
+  expect_input_error(
+      parse(safetensors_bytes(entry("F8_E4M3", "[16]", "[0,16]"), data)),
+      {"bad.safetensors", "tensor 't'", "unsupported dtype 'F8_E4M3'", "(supported: F16, BF16, F32, F64)"});
   expect_input_error(parse(safetensors_bytes(entry("I32", "[4]", "[0,16]"), data)), {"unsupported dtype 'I32'"});
   expect_input_error(parse(safetensors_bytes(entry("F32", "[4]", "[0,64]"), data)),
                      {"outside the 16-byte data buffer"});
