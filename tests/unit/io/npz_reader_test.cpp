@@ -89,6 +89,16 @@ TEST(NpzReader, WrittenArchives) {
     EXPECT_EQ(t[1].name, "dir/y");
     EXPECT_EQ(t[1].values, (std::vector<double>{1.5, -2, 0}));
   }
+  // ZIP64 fields (an archive past 4 GiB) carry the same archive.
+  for (const std::uint16_t method : {0, 8}) {
+    const auto t = parse(zip_bytes({{"x.npy", kSmallNpy, method}, {"y.npy", f32, method}}, true));
+    ASSERT_EQ(t.size(), 2u);
+    EXPECT_EQ(t[0].values, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(t[1].name, "y");
+  }
+  std::string no_locator = zip_bytes({{"x.npy", kSmallNpy}}, true);
+  no_locator[no_locator.size() - 22 - 20] = 'X';
+  expect_input_error([&] { parse(no_locator); }, {"bad.npz", "ZIP64 end of central directory locator missing"});
   // The bound counts what is decoded: the members' inflated sizes.
   const std::string two = zip_bytes({{"x.npy", kSmallNpy, 8}, {"y.npy", kSmallNpy, 8}});
   EXPECT_EQ(parse(two, std::nullopt, 2 * kSmallNpy.size()).size(), 2u);

@@ -1,7 +1,7 @@
 #pragma once
 // Test helper: zip archives written here, member by member, stored or raw-deflated by zlib, with
 // every header field open to tampering, so that the reader's refusals can be provoked one at a
-// time. Only what the tests need: no ZIP64, one disk, no data descriptors.
+// time. Only what the tests need: one disk, no data descriptors.
 #include <zlib.h>
 
 #include <cstdint>
@@ -47,7 +47,9 @@ inline std::string raw_deflate(const std::string& in) {
   return out;
 }
 
-inline std::string zip_bytes(const std::vector<ZipEntry>& entries) {
+// zip64: the central directory's sizes and offsets and the end record's counts are all ones,
+// their values in ZIP64 extra fields and a ZIP64 end record, as an archive past 4 GiB has them.
+inline std::string zip_bytes(const std::vector<ZipEntry>& entries, bool zip64 = false) {
   const auto put = [](std::string& s, std::uint64_t v, int width) {
     for (int i = 0; i < width; ++i) s += static_cast<char>((v >> (8 * i)) & 0xff);
   };
@@ -73,20 +75,53 @@ inline std::string zip_bytes(const std::vector<ZipEntry>& entries) {
     put(local, 0x04034b50, 4);
     local += common + e.name + data;
     put(central, 0x02014b50, 4);
-    put(central, 20, 2);  // version made by
-    central += common;
-    put(central, 0, 2);  // comment length
-    put(central, 0, 8);  // disk, internal and external attributes
-    put(central, offset, 4);
-    central += e.name;
+    put(central, zip64 ? 45 : 20, 2);  // version made by
+    if (zip64) {
+      std::string extra;
+      put(extra, 1, 2);
+      put(extra, 24, 2);
+      put(extra, size, 8);
+      put(extra, data.size(), 8);
+      put(extra, offset, 8);
+      common.replace(14, 8, std::string(8, '\xff'));  // compressed and uncompressed sizes
+      common.replace(24, 2, std::string{static_cast<char>(extra.size()), 0});
+      central += common;
+      put(central, 0, 2);  // comment length
+      put(central, 0, 4);  // disk, internal attributes
+      put(central, 0, 4);  // external attributes
+      put(central, 0xffffffff, 4);
+      central += e.name + extra;
+    } else {
+      central += common;
+      put(central, 0, 2);  // comment length
+      put(central, 0, 8);  // disk, internal and external attributes
+      put(central, offset, 4);
+      central += e.name;
+    }
   }
   std::string out = local + central;
+  if (zip64) {
+    const std::size_t record = out.size();
+    put(out, 0x06064b50, 4);
+    put(out, 44, 8);  // size of the rest of the record
+    put(out, 45, 2);
+    put(out, 45, 2);
+    put(out, 0, 8);  // disks
+    put(out, entries.size(), 8);
+    put(out, entries.size(), 8);
+    put(out, central.size(), 8);
+    put(out, local.size(), 8);
+    put(out, 0x07064b50, 4);  // locator
+    put(out, 0, 4);
+    put(out, record, 8);
+    put(out, 1, 4);
+  }
   put(out, 0x06054b50, 4);
   put(out, 0, 4);  // disks
-  put(out, entries.size(), 2);
-  put(out, entries.size(), 2);
-  put(out, central.size(), 4);
-  put(out, local.size(), 4);
+  put(out, zip64 ? 0xffff : entries.size(), 2);
+  put(out, zip64 ? 0xffff : entries.size(), 2);
+  put(out, zip64 ? 0xffffffff : central.size(), 4);
+  put(out, zip64 ? 0xffffffff : local.size(), 4);
   put(out, 0, 2);  // comment length
   return out;
 }
