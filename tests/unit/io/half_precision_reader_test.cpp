@@ -21,7 +21,9 @@ namespace {
 
 using testing::as_bytes;
 using testing::expect_input_error;
+using testing::file_text;
 using testing::npy_bytes;
+using testing::safetensors_bytes;
 
 const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
 
@@ -53,19 +55,6 @@ std::string all_patterns(bool big_endian) {
     out += big_endian ? std::string{hi, lo} : std::string{lo, hi};
   }
   return out;
-}
-
-std::string safetensors_bytes(const std::string& header, const std::string& data) {
-  std::string h = header;
-  while (h.size() % 8 != 0) h += ' ';
-  std::string out;
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((static_cast<std::uint64_t>(h.size()) >> (8 * i)) & 0xff);
-  return out + h + data;
-}
-
-std::string file_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 TEST(HalfPrecision, NumpyFloat16FixturesMatchNumpysFloat64Cast) {

@@ -23,15 +23,11 @@ namespace {
 
 using testing::as_bytes;
 using testing::expect_input_error;
+using testing::file_text;
 using testing::npy_bytes;
 using testing::raw_bytes;
 
 const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
-
-std::string file_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // The writer of tests/unit/io/npy_writer.hpp reproduces NumPy 1.24's header byte for byte, so the
 // files the tests write look exactly like users' files.

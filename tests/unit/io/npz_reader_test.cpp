@@ -25,17 +25,13 @@ namespace {
 
 using testing::as_bytes;
 using testing::expect_input_error;
+using testing::file_text;
 using testing::npy_bytes;
 using testing::raw_bytes;
 using testing::zip_bytes;
 using testing::ZipEntry;
 
 const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
-
-std::string file_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::vector<Tensor> parse(const std::string& bytes, std::optional<std::string> only = std::nullopt,
                           std::uint64_t max_bytes = kDefaultMaxInputBytes) {

@@ -19,17 +19,9 @@ namespace {
 using testing::as_bytes;
 using testing::expect_input_error;
 using testing::raw_bytes;
+using testing::safetensors_bytes;
 
 const std::filesystem::path kReal = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "real-attention";
-
-// 8-byte little-endian length, the JSON header padded with spaces to a multiple of 8, the data.
-std::string safetensors_bytes(const std::string& header, const std::string& data, std::size_t pad_to = 8) {
-  std::string h = header;
-  while (h.size() % pad_to != 0) h += ' ';
-  std::string out;
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((static_cast<std::uint64_t>(h.size()) >> (8 * i)) & 0xff);
-  return out + h + data;
-}
 
 TEST(SafetensorsReader, RealAttentionMatchesNpy) {
   for (const char* length : {"256", "512"}) {
