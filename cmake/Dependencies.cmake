@@ -8,6 +8,7 @@ find_package(fmt 9 REQUIRED)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 find_package(GTest REQUIRED)
 find_package(benchmark REQUIRED)
+find_package(ZLIB REQUIRED)
 
 find_path(RANDOM123_INCLUDE_DIR Random123/philox.h REQUIRED)
 add_library(random123 INTERFACE)

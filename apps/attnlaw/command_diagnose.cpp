@@ -62,7 +62,8 @@ diagnose::Diagnosis diagnose_files(const DiagnoseArguments& args, double beta) {
   std::optional<io::Format> format;
   if (!args.format.empty()) {
     format = io::parse_format(args.format);
-    if (!format) throw UsageError(fmt::format("--format: expected npy, csv or safetensors, got '{}'", args.format));
+    if (!format)
+      throw UsageError(fmt::format("--format: expected npy, npz, csv or safetensors, got '{}'", args.format));
   }
   const std::optional<std::string> tensor = args.tensor.empty() ? std::nullopt : std::optional(args.tensor);
   const std::uint64_t max_bytes = args.max_input_bytes.empty()
@@ -132,10 +133,10 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<DiagnoseArguments>();
   CLI::App* cmd =
       app.add_subcommand("diagnose", "Gap statistics (Lambda, alpha_n, collapse regime) of attention rows in files");
-  cmd->add_option("FILE", args->files, ".npy, .csv or .safetensors files of logits; rows are the last axis")
+  cmd->add_option("FILE", args->files, ".npy, .npz, .csv or .safetensors files of logits; rows are the last axis")
       ->required();
-  cmd->add_option("--format", args->format, "npy, csv or safetensors (default: from the extension)");
-  cmd->add_option("--tensor", args->tensor, "Only this tensor of a .safetensors file");
+  cmd->add_option("--format", args->format, "npy, npz, csv or safetensors (default: from the extension)");
+  cmd->add_option("--tensor", args->tensor, "Only this tensor of a .safetensors file (or array of an .npz file)");
   cmd->add_option("--beta", args->beta, "Inverse temperature for entropy, top weight and regime (default 1)");
   cmd->add_option("--plot", args->plot, "Write an SVG of Lambda against n, with the fitted exponent");
   cmd->add_option("--report", args->report,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "verify/io/file_bytes.hpp"
+#include "verify/io/half_precision.hpp"
 #include "verify/io/shape.hpp"
 
 namespace attnlaw::io {
@@ -19,7 +20,7 @@ namespace {
 constexpr std::array<unsigned char, 6> kMagic{0x93, 'N', 'U', 'M', 'P', 'Y'};
 constexpr std::array<unsigned char, 4> kZipMagic{'P', 'K', 0x03, 0x04};
 
-enum class Kind { float32, float64, int32 };
+enum class Kind { float16, float32, float64, int32 };
 
 struct Dtype {
   Kind kind = Kind::float64;
@@ -166,7 +167,7 @@ Dtype parse_dtype(const std::string& descr, const std::string& name) {
     std::string shown;
     for (const char c : descr.substr(0, 32)) shown += (c >= 0x20 && c < 0x7f) ? c : '?';
     throw InputError(name + ": unsupported dtype '" + shown +
-                     "' (supported: float32 '<f4'/'>f4', float64 '<f8'/'>f8', int32 '<i4'/'>i4')");
+                     "' (supported: float16 '<f2'/'>f2', float32 '<f4'/'>f4', float64 '<f8'/'>f8', int32 '<i4'/'>i4')");
   };
   if (descr.size() < 2) refuse();
   std::string_view body = descr;
@@ -178,7 +179,10 @@ Dtype parse_dtype(const std::string& descr, const std::string& name) {
   }
   Dtype d;
   d.big_endian = big;
-  if (body == "f4") {
+  if (body == "f2") {
+    d.kind = Kind::float16;
+    d.size = 2;
+  } else if (body == "f4") {
     d.kind = Kind::float32;
     d.size = 4;
   } else if (body == "f8") {
@@ -203,6 +207,7 @@ Word load(const unsigned char* p, bool big_endian) {
 
 double decode(const unsigned char* p, const Dtype& d) {
   switch (d.kind) {
+    case Kind::float16: return static_cast<double>(Binary16{load<std::uint16_t>(p, d.big_endian)});
     case Kind::float32: return static_cast<double>(std::bit_cast<float>(load<std::uint32_t>(p, d.big_endian)));
     case Kind::float64: return std::bit_cast<double>(load<std::uint64_t>(p, d.big_endian));
     case Kind::int32: return static_cast<double>(std::bit_cast<std::int32_t>(load<std::uint32_t>(p, d.big_endian)));

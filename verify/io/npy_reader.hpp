@@ -1,8 +1,9 @@
 #pragma once
 // NumPy .npy files (format versions 1.0, 2.0, 3.0; numpy/lib/format.py and NEP 1).
 //
-// Accepted dtypes: float32 and float64 in either byte order ('<f4', '<f8', '>f4', '>f8', and
-// '=' or no order character for the host order; big-endian data is byte-swapped), and int32
+// Accepted dtypes: float16, float32 and float64 in either byte order ('<f2', '<f4', '<f8', '>f2',
+// '>f4', '>f8', and '=' or no order character for the host order; big-endian data is
+// byte-swapped; float16 is decoded exactly, verify/io/half_precision.hpp), and int32
 // ('<i4', '>i4'), read as exact integers converted to double. Anything else is refused naming the
 // dtype. fortran_order True is read correctly: the column-major storage is transposed into the
 // row-major values of Tensor. Everything is bounds-checked against the buffer; a malformed file

@@ -1,6 +1,6 @@
 #pragma once
 // One entry point for the command line: the format from --format or from the extension
-// (.npy, and .npz so that an archive is refused with the reason; .csv; .safetensors).
+// (.npy, .npz, .csv, .safetensors).
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -13,17 +13,18 @@
 
 namespace attnlaw::io {
 
-enum class Format { npy, csv, safetensors };
+enum class Format { npy, npz, csv, safetensors };
 
-// "npy", "csv", "safetensors"; nullopt for anything else.
+// "npy", "npz", "csv", "safetensors"; nullopt for anything else.
 std::optional<Format> parse_format(std::string_view text);
 
 // From the extension (case-insensitive); throws InputError naming the file if it says nothing.
 Format format_from_extension(const std::filesystem::path& path);
 
 // Every tensor of the file (one for .npy and .csv). `tensor` selects one tensor by name and is
-// only meaningful for safetensors: given with another format it is an InputError.
-// `max_bytes` bounds the size of the file (InputTooLarge beyond).
+// only meaningful for safetensors and npz: given with another format it is an InputError.
+// `max_bytes` bounds the size of the file, and for npz also what its members inflate to
+// (InputTooLarge beyond).
 std::vector<Tensor> read_tensors(const std::filesystem::path& path, std::optional<Format> format = std::nullopt,
                                  const std::optional<std::string>& tensor = std::nullopt,
                                  std::uint64_t max_bytes = kDefaultMaxInputBytes);

@@ -8,17 +8,12 @@
 #include <string_view>
 
 #include "verify/io/file_bytes.hpp"
+#include "verify/io/half_precision.hpp"
 #include "verify/io/safetensors_header.hpp"
 #include "verify/io/shape.hpp"
 
 namespace attnlaw::io {
 namespace {
-
-std::uint64_t little_endian_u64(const unsigned char* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = v << 8 | p[i];
-  return v;
-}
 
 // The entry's offsets checked against the data buffer, before any byte of it is read.
 void check_offsets(const SafetensorsEntry& e, const std::string& name, std::size_t buffer_size) {
@@ -27,15 +22,44 @@ void check_offsets(const SafetensorsEntry& e, const std::string& name, std::size
                      std::to_string(e.end) + "] lie outside the " + std::to_string(buffer_size) + "-byte data buffer");
 }
 
+enum class Kind { f16, bf16, f32, f64 };
+
+// The format is little-endian whatever the host.
+template <std::size_t Width>
+std::uint64_t little_endian(const unsigned char* p) {
+  std::uint64_t v = 0;
+  for (std::size_t i = Width; i-- > 0;) v = v << 8 | p[i];
+  return v;
+}
+
+double decode_one(const unsigned char* p, Kind kind) {
+  switch (kind) {
+    case Kind::f16: return static_cast<double>(Binary16{static_cast<std::uint16_t>(little_endian<2>(p))});
+    case Kind::bf16: return static_cast<double>(BFloat16{static_cast<std::uint16_t>(little_endian<2>(p))});
+    case Kind::f32: return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(little_endian<4>(p))));
+    case Kind::f64: return std::bit_cast<double>(little_endian<8>(p));
+  }
+  return 0;
+}
+
 Tensor decode(const SafetensorsEntry& e, const unsigned char* buffer, const std::string& name) {
   const std::string where = name + ": tensor '" + shown_name(e.name) + "'";
+  Kind kind = Kind::f64;
   std::size_t item = 0;
-  if (e.dtype == "F32") {
+  if (e.dtype == "F16") {
+    kind = Kind::f16;
+    item = 2;
+  } else if (e.dtype == "BF16") {
+    kind = Kind::bf16;
+    item = 2;
+  } else if (e.dtype == "F32") {
+    kind = Kind::f32;
     item = 4;
   } else if (e.dtype == "F64") {
+    kind = Kind::f64;
     item = 8;
   } else {
-    throw InputError(where + ": unsupported dtype '" + shown_name(e.dtype) + "' (supported: F32, F64)");
+    throw InputError(where + ": unsupported dtype '" + shown_name(e.dtype) + "' (supported: F16, BF16, F32, F64)");
   }
   const auto needed = checked_byte_count(e.shape, item);
   if (!needed || *needed != e.end - e.begin)
@@ -47,19 +71,7 @@ Tensor decode(const SafetensorsEntry& e, const unsigned char* buffer, const std:
   const std::size_t count = *needed / item;
   t.values.resize(count);
   const unsigned char* p = buffer + e.begin;
-  const bool swap = std::endian::native == std::endian::big;
-  for (std::size_t i = 0; i < count; ++i, p += item) {
-    unsigned char b[8];
-    std::memcpy(b, p, item);
-    if (swap) std::reverse(b, b + item);
-    if (item == 4) {
-      float f;
-      std::memcpy(&f, b, 4);
-      t.values[i] = static_cast<double>(f);
-    } else {
-      std::memcpy(&t.values[i], b, 8);
-    }
-  }
+  for (std::size_t i = 0; i < count; ++i, p += item) t.values[i] = decode_one(p, kind);
   return t;
 }
 
@@ -70,7 +82,7 @@ std::vector<Tensor> parse_safetensors(std::span<const unsigned char> bytes, cons
   if (bytes.size() < 8)
     throw InputError(name + ": not a safetensors file (" + std::to_string(bytes.size()) +
                      " bytes, shorter than the 8-byte header length)");
-  const std::uint64_t header_length = little_endian_u64(bytes.data());
+  const std::uint64_t header_length = little_endian<8>(bytes.data());
   if (header_length > bytes.size() - 8)
     throw InputError(name + ": header longer than the file (header length " + std::to_string(header_length) +
                      " bytes, " + std::to_string(bytes.size() - 8) + " bytes follow)");
@@ -124,7 +136,7 @@ std::vector<Tensor> read_safetensors(const std::filesystem::path& path, const st
   const std::string name = display_name(path);
   const std::vector<unsigned char> head = read_file_prefix(path, 9);
   if (head.size() == 9) {
-    const std::uint64_t header_length = little_endian_u64(head.data());
+    const std::uint64_t header_length = little_endian<8>(head.data());
     if (header_length > kMaxSafetensorsHeader)
       throw InputError(name + ": header of " + std::to_string(header_length) + " bytes exceeds the 100 MB limit");
     if (head[8] != '{') throw InputError(name + ": the safetensors header is not a JSON object");

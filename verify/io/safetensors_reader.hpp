@@ -3,10 +3,10 @@
 // length N, N bytes of JSON {"NAME": {"dtype", "shape", "data_offsets": [begin, end]}, ...,
 // "__metadata__": {...}}, then the byte buffer the offsets point into (relative to its start).
 //
-// Dtypes F32 and F64 are read (little-endian, as the format prescribes); any other dtype is
-// refused naming it. Every offset is checked against the buffer and against the tensor's shape
-// before a byte is read; __metadata__ is ignored; a tensor named twice is refused. Tensors come back in file order
-// (ascending data_offsets), each with its name.
+// Dtypes F16, BF16 (both decoded exactly, verify/io/half_precision.hpp), F32 and F64 are read
+// (little-endian, as the format prescribes); any other dtype is refused naming it. Every offset is checked against the
+// buffer and against the tensor's shape before a byte is read; __metadata__ is ignored; a tensor named twice is
+// refused. Tensors come back in file order (ascending data_offsets), each with its name.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>

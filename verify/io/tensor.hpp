@@ -10,7 +10,7 @@ namespace attnlaw::io {
 struct Tensor {
   std::vector<std::size_t> shape;  // row-major; the last axis is the row (the keys)
   std::vector<double> values;      // product(shape) values
-  std::string name;                // the tensor's name in a .safetensors file; empty otherwise
+  std::string name;                // the tensor's name in a .safetensors or .npz file; empty otherwise
 };
 
 // A file that cannot be read as the format it claims: what() is "FILE: problem", one line.

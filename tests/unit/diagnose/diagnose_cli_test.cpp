@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tests/unit/io/npy_writer.hpp"
+#include "tests/unit/io/zip_writer.hpp"
 #include "verify/attention/row_statistics.hpp"
 #include "verify/io/npy_reader.hpp"
 
@@ -88,7 +89,12 @@ TEST(Diagnose, NumpyFixtures) {
       EXPECT_TRUE(r["Lambda"].is_null());
     }
   }
-  expect_input_error("diagnose " + kNumpy + "not_npy_but_npz.npz", {"not_npy_but_npz.npz", "not an .npy file"});
+  const json npz = run_json(kNumpy + "not_npy_but_npz.npz");
+  ASSERT_EQ(npz["files"].size(), 1u);
+  EXPECT_EQ(npz["files"][0]["tensor"], "a");
+  EXPECT_EQ(npz["files"][0]["rows"].size(), 1u);
+  expect_input_error("diagnose --format npy " + kNumpy + "not_npy_but_npz.npz",
+                     {"not_npy_but_npz.npz", "not an .npy file (a .npz zip archive?)"});
   // The table is the default output.
   const Outcome table = run("diagnose " + kNumpy + "heads_rows_f32_3d.npy");
   EXPECT_EQ(table.status, 0);
@@ -244,11 +250,63 @@ TEST(Diagnose, EveryFixtureFile) {
       EXPECT_EQ(doc["files"].size(), std::string(ext) == ".npy" ? 1u : 16u);
     }
   }
-  const std::vector<std::pair<std::string, std::size_t>> numpy{
-      {"gauss_rows_f32.npy", 4},    {"gauss_row_f64_1d.npy", 1},  {"heads_rows_f32_3d.npy", 6},
-      {"causal_masked_f32.npy", 8}, {"fortran_order_f64.npy", 3}, {"big_endian_f64.npy", 2},
-      {"int32_rows.npy", 2}};
+  const std::vector<std::pair<std::string, std::size_t>> numpy{{"gauss_rows_f32.npy", 4},
+                                                               {"gauss_row_f64_1d.npy", 1},
+                                                               {"heads_rows_f32_3d.npy", 6},
+                                                               {"causal_masked_f32.npy", 8},
+                                                               {"fortran_order_f64.npy", 3},
+                                                               {"big_endian_f64.npy", 2},
+                                                               {"int32_rows.npy", 2},
+                                                               {"half_rows_f16.npy", 4},
+                                                               {"half_rows_f16_as_f64.npy", 4},
+                                                               {"half_rows_f16_big_endian.npy", 4},
+                                                               {"arrays_logits_f32_as_f64.npy", 3}};
   for (const auto& [file, rows] : numpy) EXPECT_EQ(run_json(kNumpy + file)["files"][0]["rows"].size(), rows) << file;
+}
+
+// float16 logits give the statistics of their exact float64 values (the numpy README: the
+// _as_f64 twins are NumPy's own cast), in either byte order and inside an .npz archive.
+TEST(Diagnose, Float16MatchesItsFloat64Twin) {
+  const json twin = run_json(kNumpy + "half_rows_f16_as_f64.npy");
+  const json& rows = twin["files"][0]["rows"];
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[1]["n"], 8);  // 4 of 12 keys masked
+  for (const char* file : {"half_rows_f16.npy", "half_rows_f16_big_endian.npy"}) {
+    const json half = run_json(kNumpy + file);
+    ASSERT_EQ(half["files"][0]["rows"].size(), 4u) << file;
+    for (std::size_t r = 0; r < 4; ++r) {
+      EXPECT_EQ(half["files"][0]["rows"][r]["Lambda"], rows[r]["Lambda"]) << file << " row " << r;
+      EXPECT_EQ(half["files"][0]["rows"][r], rows[r]) << file << " row " << r;
+    }
+  }
+  const json archive = run_json(kNumpy + "arrays_savez_compressed.npz --tensor logits_f16");
+  ASSERT_EQ(archive["files"].size(), 1u);
+  EXPECT_EQ(archive["files"][0]["tensor"], "logits_f16");
+  EXPECT_EQ(archive["files"][0]["rows"], rows);
+}
+
+// Every array of an .npz is its own tensor, in archive order; --tensor picks one.
+TEST(Diagnose, NpzArchives) {
+  for (const char* file : {"arrays_savez.npz", "arrays_savez_compressed.npz"}) {
+    const json all = run_json(kNumpy + file);
+    ASSERT_EQ(all["files"].size(), 3u) << file;
+    const std::vector<std::pair<std::string, std::size_t>> tensors{
+        {"logits_f16", 4}, {"logits_f32", 3}, {"heads_f64", 4}};
+    for (std::size_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(all["files"][k]["tensor"], tensors[k].first) << file;
+      EXPECT_EQ(all["files"][k]["rows"].size(), tensors[k].second) << file;
+    }
+    const json one = run_json(kNumpy + file + " --tensor logits_f32");
+    ASSERT_EQ(one["files"].size(), 1u);
+    EXPECT_EQ(one["files"][0]["rows"], all["files"][1]["rows"]);
+    EXPECT_EQ(one["files"][0]["rows"], run_json(kNumpy + "arrays_logits_f32_as_f64.npy")["files"][0]["rows"]);
+    expect_input_error("diagnose " + kNumpy + file + " --tensor logits",
+                       {file, "no tensor named 'logits'", "it holds logits_f16, logits_f32, heads_f64"});
+    expect_input_error("diagnose " + kNumpy + file + " --max-input-bytes 1000",
+                       {file, "exceed the limit of 1000", "--max-input-bytes"});
+  }
+  expect_input_error("diagnose " + kNumpy + "gauss_rows_f32.npy --tensor a", {"gauss_rows_f32.npy", "--tensor"});
+  expect_input_error("diagnose " + kNumpy + "gauss_rows_f32.npy --format npz", {"gauss_rows_f32.npy", "not a zip"});
 }
 
 // `--report DIR` (what `make reports` runs on the four .npy files): real_attention.json without
@@ -354,6 +412,12 @@ TEST_F(DiagnoseBadInput, InputSizeIsBoundedAndTheLimitNamed) {
   expect_input_error("diagnose /dev/zero --format csv --max-input-bytes 3000000",
                      {"/dev/zero", "more than 3000000 bytes", "--max-input-bytes"});
   expect_input_error("diagnose /dev/zero --format npy", {"/dev/zero", "wrong magic"});
+  expect_input_error("diagnose /dev/zero --format npz", {"/dev/zero", "not a zip archive"});
+  // A zip bomb: its members inflate past the limit, though the archive is within it.
+  const std::string zeros = attnlaw::testing::npy_bytes("<f8", false, {1 << 20}, std::string(8 << 20, '\0'));
+  const std::string bomb = write("bomb.npz", attnlaw::testing::zip_bytes({{"z.npy", zeros, 8}}));
+  expect_input_error("diagnose " + bomb + " --max-input-bytes 1000000",
+                     {"bomb.npz", "inflate to more than the limit of 1000000", "--max-input-bytes"});
   expect_input_error("diagnose /dev/zero --format safetensors", {"/dev/zero", "not a JSON object"});
 }
 

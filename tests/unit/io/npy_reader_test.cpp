@@ -23,15 +23,11 @@ namespace {
 
 using testing::as_bytes;
 using testing::expect_input_error;
+using testing::file_text;
 using testing::npy_bytes;
 using testing::raw_bytes;
 
 const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
-
-std::string file_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // The writer of tests/unit/io/npy_writer.hpp reproduces NumPy 1.24's header byte for byte, so the
 // files the tests write look exactly like users' files.
@@ -125,7 +121,8 @@ TEST(NpyReader, MalformedFiles) {
   std::string version = good;
   version[6] = 4;
   expect_input_error(parse(version), {"bad.npy", "unsupported .npy format version 4.0"});
-  expect_input_error(parse(npy_bytes("<f2", false, {2}, "abcd")), {"bad.npy", "unsupported dtype '<f2'"});
+  expect_input_error(parse(npy_bytes("<f16", false, {2}, std::string(32, '\0'))),
+                     {"bad.npy", "unsupported dtype '<f16'"});
   expect_input_error(parse(npy_bytes("<c16", false, {1}, std::string(16, '\0'))), {"unsupported dtype '<c16'"});
   expect_input_error(parse(npy_bytes("|u1", false, {1}, "a")), {"unsupported dtype '|u1'"});
   expect_input_error(parse(npy_bytes("<i8", false, {1}, std::string(8, '\0'))), {"unsupported dtype '<i8'"});
@@ -160,7 +157,7 @@ TEST(NpyReader, MalformedFiles) {
 
 TEST(ReadTensors, FormatFromExtensionAndErrors) {
   EXPECT_EQ(format_from_extension("a/b.NPY"), Format::npy);
-  EXPECT_EQ(format_from_extension("x.npz"), Format::npy);
+  EXPECT_EQ(format_from_extension("x.npz"), Format::npz);
   EXPECT_EQ(format_from_extension("x.csv"), Format::csv);
   EXPECT_EQ(format_from_extension("x.safetensors"), Format::safetensors);
   expect_input_error([] { format_from_extension("x.bin"); }, {"x.bin", "--format"});

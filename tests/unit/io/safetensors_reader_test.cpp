@@ -19,17 +19,9 @@ namespace {
 using testing::as_bytes;
 using testing::expect_input_error;
 using testing::raw_bytes;
+using testing::safetensors_bytes;
 
 const std::filesystem::path kReal = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "real-attention";
-
-// 8-byte little-endian length, the JSON header padded with spaces to a multiple of 8, the data.
-std::string safetensors_bytes(const std::string& header, const std::string& data, std::size_t pad_to = 8) {
-  std::string h = header;
-  while (h.size() % pad_to != 0) h += ' ';
-  std::string out;
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((static_cast<std::uint64_t>(h.size()) >> (8 * i)) & 0xff);
-  return out + h + data;
-}
 
 TEST(SafetensorsReader, RealAttentionMatchesNpy) {
   for (const char* length : {"256", "512"}) {
@@ -79,8 +71,9 @@ TEST(SafetensorsReader, Refusals) {
   expect_input_error(parse(huge), {"bad.safetensors", "header longer than the file"});
   expect_input_error(parse(safetensors_bytes("{not json", data)), {"not valid JSON"});
   expect_input_error(parse(safetensors_bytes("[1,2]", data)), {"not a JSON object"});
-  expect_input_error(parse(safetensors_bytes(entry("BF16", "[8]", "[0,16]"), data)),
-                     {"bad.safetensors", "tensor 't'", "unsupported dtype 'BF16'"});
+  expect_input_error(
+      parse(safetensors_bytes(entry("F8_E4M3", "[16]", "[0,16]"), data)),
+      {"bad.safetensors", "tensor 't'", "unsupported dtype 'F8_E4M3'", "(supported: F16, BF16, F32, F64)"});
   expect_input_error(parse(safetensors_bytes(entry("I32", "[4]", "[0,16]"), data)), {"unsupported dtype 'I32'"});
   expect_input_error(parse(safetensors_bytes(entry("F32", "[4]", "[0,64]"), data)),
                      {"outside the 16-byte data buffer"});
