@@ -17,7 +17,7 @@ namespace attnlaw::diagnose {
 // whatever the thread count.
 class RowFailure : public std::runtime_error {
  public:
-  RowFailure(std::size_t row, const std::string& message) : std::runtime_error(message), row(row) {}
+  RowFailure(std::size_t index, const std::string& message) : std::runtime_error(message), row(index) {}
   std::size_t row;
 };
 
