@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/reference_laws.hpp"
 #include "apps/attnlaw/strict_arguments.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "reference/numerics/domain.hpp"
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
   } catch (const attnlaw::reference::OutOfDomain& e) {
     // A reference law refusing its arguments: bad input, one line naming the option.
     std::fflush(stdout);
-    fmt::print(stderr, "attnlaw: error: --{}: {}\n", e.argument(), e.reason());
+    fmt::print(stderr, "attnlaw: error: {}\n", refusal_message(e));
     return kExitUsage;
   } catch (const attnlaw::report::ReportInputError& e) {
     std::fflush(stdout);
