@@ -148,7 +148,8 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
   CLI::Option* summary = cmd->add_flag("--summary", args->summary,
                                        "One line per head: rows, rows per regime at --beta, quantiles of beta_crit "
                                        "(the default on a terminal beyond 64 rows)");
-  cmd->add_flag("--rows", args->rows, "Every row (the default to a pipe or file, and up to 64 rows)")->excludes(summary);
+  cmd->add_flag("--rows", args->rows, "Every row (the default to a pipe or file, and up to 64 rows)")
+      ->excludes(summary);
   cmd->callback([args, &exit_status] {
     run_diagnose(*args);
     exit_status = kExitPass;

@@ -10,17 +10,32 @@
 // after a few hundred of its smallest gaps; a flat row sorts in full, and costs what the reference
 // path does.
 #include <cstddef>
+#include <memory>
 #include <span>
-#include <vector>
 
 #include "verify/attention/row_statistics.hpp"
 
 namespace attnlaw::attention {
 
-// Element: float, double, io::Binary16 or io::BFloat16, read exactly as a double. `workspace`
-// is reused across rows (it holds the row's gaps). Throws RowError as gap_profile does, with the
-// same messages.
+// What one thread reuses from row to row: the row's gaps, the bins of the selection, a table of
+// log j. Never shared between threads at once.
+class RowScratch {
+ public:
+  RowScratch();
+  ~RowScratch();
+  RowScratch(const RowScratch&) = delete;
+  RowScratch& operator=(const RowScratch&) = delete;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+  template <class Element>
+  friend RowStatistics<double> scan_row(std::span<const Element>, double, RowScratch&);
+};
+
+// Element: float, double, io::Binary16 or io::BFloat16, read exactly as a double. Throws
+// RowError as gap_profile does, with the same messages.
 template <class Element>
-RowStatistics<double> scan_row(std::span<const Element> logits, double beta, std::vector<double>& workspace);
+RowStatistics<double> scan_row(std::span<const Element> logits, double beta, RowScratch& scratch);
 
 }  // namespace attnlaw::attention

@@ -118,7 +118,8 @@ SoftmaxSummary<Real> softmax_summary(const GapProfile<Real>& profile, Real beta)
 }
 
 template <class Real>
-SoftmaxSummary<Real> softmax_from_sums(Real beta, Real z_minus_one, Real energy, bool tied, Real smallest_positive_gap) {
+SoftmaxSummary<Real> softmax_from_sums(Real beta, Real z_minus_one, Real energy, bool tied,
+                                       Real smallest_positive_gap) {
   SoftmaxSummary<Real> s;
   s.beta = beta;
   const Real z = 1 + z_minus_one;
@@ -224,14 +225,14 @@ RowStatistics<Real> row_statistics(const GapProfile<Real>& profile, Real beta) {
   return s;
 }
 
-#define ATTNLAW_ROW_STATISTICS_INSTANTIATE(Real)                                                                      \
-  template struct GapProfile<Real>;                                                                                   \
-  template GapProfile<Real> gap_profile<Real>(std::span<const Real>);                                                 \
-  template AccumulationScale<Real> accumulation_scale<Real>(const GapProfile<Real>&);                                 \
-  template SoftmaxSummary<Real> softmax_summary<Real>(const GapProfile<Real>&, Real);                                 \
-  template Real laplace_envelope<Real>(const GapProfile<Real>&, Real);                                                \
-  template RegimeAssessment<Real> assess_regime<Real>(const AccumulationScale<Real>&, Real);                         \
-  template SoftmaxSummary<Real> softmax_from_sums<Real>(Real, Real, Real, bool, Real);                               \
+#define ATTNLAW_ROW_STATISTICS_INSTANTIATE(Real)                                             \
+  template struct GapProfile<Real>;                                                          \
+  template GapProfile<Real> gap_profile<Real>(std::span<const Real>);                        \
+  template AccumulationScale<Real> accumulation_scale<Real>(const GapProfile<Real>&);        \
+  template SoftmaxSummary<Real> softmax_summary<Real>(const GapProfile<Real>&, Real);        \
+  template Real laplace_envelope<Real>(const GapProfile<Real>&, Real);                       \
+  template RegimeAssessment<Real> assess_regime<Real>(const AccumulationScale<Real>&, Real); \
+  template SoftmaxSummary<Real> softmax_from_sums<Real>(Real, Real, Real, bool, Real);       \
   template RowStatistics<Real> row_statistics<Real>(const GapProfile<Real>&, Real);
 
 ATTNLAW_ROW_STATISTICS_INSTANTIATE(double)

@@ -38,8 +38,8 @@ struct FitPoint {
 
 struct HeadExponentFit {
   std::string group;
-  std::vector<FitPoint> points;  // in order of n
-  stats::LinearFit line;         // slope xi; slope_std_error from the residuals
+  std::vector<FitPoint> points;        // in order of n
+  stats::LinearFit line;               // slope xi; slope_std_error from the residuals
   std::size_t degrees_of_freedom = 0;  // points - 2
   stats::Interval ci;                  // Student t at kCiLevel, this head alone
   double p_value_xi_1 = 1;             // two-sided t test of xi = 1, this head alone
@@ -71,7 +71,7 @@ struct ExponentFits {
   std::vector<HeadExponentFit> heads;  // in order of first appearance
   std::vector<UnfittedHead> unfitted;
   std::vector<SkippedGroup> skipped;
-  std::size_t heads_fitted = 0;      // the family: fitted heads, pooled groups left out
+  std::size_t heads_fitted = 0;       // the family: fitted heads, pooled groups left out
   std::size_t heads_rejecting_1 = 0;  // of them, rejecting xi = 1 after Holm
 };
 

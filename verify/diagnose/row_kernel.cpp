@@ -12,7 +12,8 @@ namespace attnlaw::diagnose {
 template <class Element>
 void diagnose_rows(std::span<const Element> values, std::size_t n, double beta,
                    std::span<attention::RowStatistics<double>> out) {
-  if (n == 0 || values.size() != out.size() * n) throw std::invalid_argument("diagnose_rows: values.size() != rows * n");
+  if (n == 0 || values.size() != out.size() * n)
+    throw std::invalid_argument("diagnose_rows: values.size() != rows * n");
   const auto rows = static_cast<std::int64_t>(out.size());
   // The failing row of lowest index is the one reported, whichever thread met it first.
   std::size_t failed_row = std::numeric_limits<std::size_t>::max();
@@ -20,7 +21,7 @@ void diagnose_rows(std::span<const Element> values, std::size_t n, double beta,
   std::mutex failure_mutex;
 #pragma omp parallel
   {
-    std::vector<double> workspace;
+    attention::RowScratch workspace;
 #pragma omp for schedule(dynamic, 16)
     for (std::int64_t r = 0; r < rows; ++r) {
       const auto row = static_cast<std::size_t>(r);

@@ -42,7 +42,7 @@ struct RowGroup {
   double n_median = 0;            // median unmasked row length
   // Rows in each regime at the diagnosis's beta, indexed by attention::Regime.
   std::array<std::size_t, attention::kRegimeCount> regimes{};
-  Quantiles lambda;               // = beta_crit; lambda.q50 is the median Lambda that the exponent fit uses
+  Quantiles lambda;  // = beta_crit; lambda.q50 is the median Lambda that the exponent fit uses
   Quantiles alpha;
   Quantiles entropy;
   Quantiles top_weight;

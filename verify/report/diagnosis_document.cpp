@@ -173,7 +173,8 @@ std::string fit_ci_method_text() {
 }
 
 std::string no_fit_text() {
-  return fmt::format("no head has files at {} or more distinct context lengths: no exponent is fitted", kMinContextLengths);
+  return fmt::format("no head has files at {} or more distinct context lengths: no exponent is fitted",
+                     kMinContextLengths);
 }
 
 json diagnosis_document(const Diagnosis& diagnosis) { return document(diagnosis, true); }

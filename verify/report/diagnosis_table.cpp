@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 
@@ -61,8 +62,8 @@ void end_line(std::string& out, std::string line) {
 }
 
 void write_heads(std::string& out, const TensorDiagnosis& t, bool with_quantiles_of_all) {
-  std::string header = fmt::format("  {:<20} {:>6} {:>8} {:>7} {:>8} {:>9} {:>5}  {:<28}", "head", "rows", "n", "unsep.",
-                                   "window", "collapsed", "tied", "beta_crit = Lambda 10/50/90%");
+  std::string header = fmt::format("  {:<20} {:>6} {:>8} {:>7} {:>8} {:>9} {:>5}  {:<28}", "head", "rows", "n",
+                                   "unsep.", "window", "collapsed", "tied", "beta_crit = Lambda 10/50/90%");
   if (with_quantiles_of_all)
     header += fmt::format(" {:<28} {:<28} {:<28}", "alpha_n 10/50/90%", "entropy 10/50/90%", "top_weight 10/50/90%");
   end_line(out, header);
@@ -96,13 +97,17 @@ std::string interval_text(const stats::Interval& i) {
 void write_fits(std::string& out, const ExponentFits& fits) {
   auto o = std::back_inserter(out);
   fmt::format_to(o, "\nexponent xi of median Lambda ~ (log n)^xi: {}\n{}\n", fit_method_text(), fit_ci_method_text());
+  if (fits.heads.empty()) {
+    std::size_t most = 0;
+    for (const UnfittedHead& u : fits.unfitted) most = std::max(most, u.context_lengths);
+    fmt::format_to(o, "  {}", no_fit_text());
+    if (most > 0) fmt::format_to(o, " (at most {} here)", most);
+    out += '\n';
+    return;
+  }
   for (const UnfittedHead& u : fits.unfitted)
     fmt::format_to(o, "  {:<20} not fitted: {} context length{}, {} needed\n", u.group, u.context_lengths,
                    u.context_lengths == 1 ? "" : "s", kMinContextLengths);
-  if (fits.heads.empty()) {
-    fmt::format_to(o, "  {}\n", no_fit_text());
-    return;
-  }
   fmt::format_to(o, "  {:<20} {:>9} {:>9} {:>4}  {:<24} {:<24} {:>9}\n", "head", "xi", "s.e.", "df", "95% CI",
                  "simultaneous CI", "Holm p");
   for (const HeadExponentFit& h : fits.heads) {

@@ -226,7 +226,7 @@ TEST(FitExponents, SkippedGroupsAndSingleLengths) {
   tensors.push_back(diagnose_tensor("only-n", heads_tensor(30, {2.0}, 2, "d"), 1.0));            // one n only
   const ExponentFits fit = fit_exponents(tensors);
   EXPECT_TRUE(fit.heads.empty());
-  ASSERT_EQ(fit.unfitted.size(), 2u);  // d[0] and d[all], each at one length
+  ASSERT_EQ(fit.unfitted.size(), 1u);  // d[0], at one length
   EXPECT_EQ(fit.unfitted[0].context_lengths, 1u);
   ASSERT_EQ(fit.skipped.size(), 3u);
   EXPECT_EQ(fit.skipped[0].file, "one-key");

@@ -23,7 +23,7 @@ namespace attnlaw::attention {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kFamilies = 9;
+constexpr int kFamilies = 11;
 
 std::vector<double> row_of_family(rng::SampleSource& source, std::size_t n, int family) {
   std::vector<double> row(n);
@@ -33,13 +33,19 @@ std::vector<double> row_of_family(rng::SampleSource& source, std::size_t n, int 
     switch (family) {
       case 0: row[j] = rng::normal(source); break;
       case 1: row[j] = rng::exponential(source); break;
-      case 2: row[j] = u; break;                                           // flat: the full sort
-      case 3: row[j] = std::floor(4 * rng::normal(source)) / 4; break;     // ties below the top
-      case 4: row[j] = std::tan(3.14159 * (u - 0.5)); break;               // Cauchy: heavy tails
+      case 2: row[j] = u; break;                                          // flat: the full sort
+      case 3: row[j] = std::floor(4 * rng::normal(source)) / 4; break;    // ties below the top
+      case 4: row[j] = std::tan(3.14159 * (u - 0.5)); break;              // Cauchy: heavy tails
       case 5: row[j] = -std::log(jj) / (1 + 0.01 * std::log(jj)); break;  // Lambda at the last gap
-      case 6: row[j] = -std::log(jj); break;                               // Lambda at every gap
-      case 7: row[j] = j == 0 ? 10.0 : 0.1 * rng::normal(source); break;   // an isolated top
-      default: row[j] = std::floor(2 * u) + (j % 3 == 0 ? 1.0 : 0.0); break;  // ties at the top
+      case 6: row[j] = -std::log(jj); break;                              // Lambda at every gap
+      case 7: row[j] = j == 0 ? 10.0 : 0.1 * rng::normal(source); break;  // an isolated top
+      case 8:
+        row[j] = std::floor(2 * u) + (j % 3 == 0 ? 1.0 : 0.0);
+        break;  // ties at the top
+      // Gaps on the scan's bin boundaries (m 2^e, m in {1, 1.25, 1.5, 1.75}), many tied.
+      case 9: row[j] = j == 0 ? 0.0 : -std::ldexp(1 + 0.25 * std::floor(4 * u), static_cast<int>(j % 7) - 3); break;
+      // Gaps across the whole range of doubles: subnormal to 1e300.
+      default: row[j] = j == 0 ? 0.0 : -std::ldexp(1 + u, static_cast<int>(j * 2099 % 2070) - 1070); break;
     }
   }
   return row;
@@ -76,7 +82,7 @@ void expect_same(const RowStatistics<double>& fast, const RowStatistics<double>&
 
 TEST(RowScan, AgreesWithTheFullSortOnEveryFamily) {
   const auto key = rng::make_key(20261203, "diagnose.row-scan", "rows");
-  std::vector<double> workspace;
+  RowScratch workspace;
   int rows = 0;
   for (std::uint32_t rep = 0; rep < 3000; ++rep) {
     rng::SampleSource source(key, rep, 0);
@@ -96,7 +102,7 @@ TEST(RowScan, AgreesWithTheFullSortOnEveryFamily) {
 
 TEST(RowScan, NarrowElementsAreReadExactly) {
   const auto key = rng::make_key(20261203, "diagnose.row-scan", "narrow");
-  std::vector<double> workspace;
+  RowScratch workspace;
   for (std::uint32_t rep = 0; rep < 200; ++rep) {
     rng::SampleSource source(key, rep, 0);
     const std::vector<double> wide = row_of_family(source, 1 + rep * 7, static_cast<int>(rep % kFamilies));
@@ -118,13 +124,13 @@ TEST(RowScan, NarrowElementsAreReadExactly) {
 }
 
 TEST(RowScan, DegenerateRows) {
-  std::vector<double> workspace;
-  const std::vector<std::vector<double>> rows = {
-      {3.0}, {-kInf, 2.0, -kInf}, {1.0, 1.0}, {1.0, 1.0, 0.0}, {0.0, -1.0}, {5e-324, 0.0, -1.0}, {1e308, 0.0}};
-  for (const auto& row : rows) expect_same(scan_row(std::span<const double>(row), 2.0, workspace),
-                                           row_statistics(gap_profile<double>(row), 2.0));
-  for (const auto& bad : std::vector<std::vector<double>>{
-           {1.0, std::nan("")}, {1.0, kInf}, {-kInf, -kInf}, {}, {1e308, -1e308}}) {
+  RowScratch workspace;
+  const std::vector<std::vector<double>> rows = {{3.0},       {-kInf, 2.0, -kInf}, {1.0, 1.0},  {1.0, 1.0, 0.0},
+                                                 {0.0, -1.0}, {5e-324, 0.0, -1.0}, {1e308, 0.0}};
+  for (const auto& row : rows)
+    expect_same(scan_row(std::span<const double>(row), 2.0, workspace), row_statistics(gap_profile<double>(row), 2.0));
+  for (const auto& bad :
+       std::vector<std::vector<double>>{{1.0, std::nan("")}, {1.0, kInf}, {-kInf, -kInf}, {}, {1e308, -1e308}}) {
     std::string fast_message, ref_message;
     try {
       scan_row(std::span<const double>(bad), 1.0, workspace);
@@ -154,7 +160,7 @@ TEST(RowKernel, ParallelRowsEqualTheScanAndReportTheFirstBadRow) {
   }
   std::vector<RowStatistics<double>> out(rows);
   diagnose::diagnose_rows(std::span<const double>(block), n, 0.7, std::span<RowStatistics<double>>(out));
-  std::vector<double> workspace;
+  RowScratch workspace;
   for (std::size_t r = 0; r < rows; ++r)
     expect_same(out[r], scan_row(std::span<const double>(block).subspan(r * n, n), 0.7, workspace));
 

@@ -40,7 +40,8 @@ TEST(Bootstrap, DeterministicGivenTheKey) {
   const auto a = st::stratified_bootstrap_replicates(strata, mean_of_first, kKey, 300);
   const auto b = st::stratified_bootstrap_replicates(strata, mean_of_first, kKey, 300);
   EXPECT_EQ(a, b);
-  const auto c = st::stratified_bootstrap_replicates(strata, mean_of_first, rng::make_key(8, "stats-test", "bootstrap"), 300);
+  const auto c =
+      st::stratified_bootstrap_replicates(strata, mean_of_first, rng::make_key(8, "stats-test", "bootstrap"), 300);
   EXPECT_NE(a, c);
 }
 
