@@ -12,7 +12,7 @@ DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
   libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev python3 python3-jsonschema \
   pybind11-dev python3-pybind11 python3-numpy python3-torch
 
-.PHONY: all deps configure build test verify reports bench tables asan clean
+.PHONY: all deps configure build test verify reports bench performance tables asan clean
 
 # ccache hits across clones of the tree (CI builds a fresh clone).
 export CCACHE_BASEDIR := $(CURDIR)
@@ -60,6 +60,11 @@ bench: build
 	done
 	@jq -s '{context: .[0].context, benchmarks: (map(.benchmarks) | add)}' $(BUILD_DIR)/bench-results/*.json > bench/results.json
 	@echo "bench: wrote bench/results.json"
+
+# The peers measured in the same run as attnlaw, then reports/performance.md from both files.
+performance: build
+	/usr/bin/python3 bench/peers/diagnose_peer.py $(ATTNLAW) bench/peers/diagnose_peer.json 9
+	/usr/bin/python3 bench/render_performance.py bench/results.json bench/peers/diagnose_peer.json reports/performance.md
 
 # The unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset; its tests
 # carry the label asan). Any finding aborts the test that triggers it.

@@ -143,7 +143,7 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
                   "Write real_attention.json (no per-row records), real_attention.md and real_attention.svg into this "
                   "directory (the standard report links them)");
   cmd->add_option("--max-input-bytes", args->max_input_bytes,
-                  "Largest input file read, in bytes (default 1073741824 = 1 GiB; memory is up to 3 times it)");
+                  "Largest input file read, in bytes (default 1073741824 = 1 GiB; memory is up to 3 times it for 32-bit data, 5 for 16-bit, 6 for .npz)");
   cmd->add_flag("--json", args->json, "Print one JSON document on stdout (every row, and the per-head summary)");
   CLI::Option* summary = cmd->add_flag("--summary", args->summary,
                                        "One line per head: rows, rows per regime at --beta, quantiles of beta_crit "

@@ -61,7 +61,10 @@ TEST(DiagnoseTensor, RowsHeadsAndQuantiles) {
     const std::vector<double> logits(t.values.begin() + 4 * r, t.values.begin() + 4 * (r + 1));
     const auto expected = attention::row_statistics(attention::gap_profile<double>(logits), 2.0);
     EXPECT_EQ(d.rows[r].stats.scale.lambda, expected.scale.lambda) << r;
-    EXPECT_EQ(d.rows[r].stats.softmax.entropy, expected.softmax.entropy) << r;
+    // The row kernel sums in another order with its own e^{-x}: within a few ulps
+    // (tests/unit/diagnose/row_scan_test.cpp holds it to that on 3000 rows).
+    EXPECT_NEAR(d.rows[r].stats.softmax.entropy, expected.softmax.entropy, 1e-15 * (1 + expected.softmax.entropy))
+        << r;
   }
   ASSERT_EQ(d.groups.size(), 3u);
   EXPECT_EQ(d.groups[0].label, "[0]");
