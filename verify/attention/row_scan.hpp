@@ -1,14 +1,14 @@
 #pragma once
 // The statistics of one row without sorting it: what row_statistics(gap_profile(row), beta)
-// computes, by a partial selection of the smallest gaps with a stopping rule that makes Lambda and
-// its contact gap exact (bit for bit those of the full sort), and softmax sums taken in storage
-// order (compensated, so within a few ulps of the sorted ones).
+// computes, with Lambda, its contact gap and N(Delta_Lambda) bit for bit those of the full sort,
+// and the softmax sums within a few ulps of the sorted ones (taken in storage order, compensated).
 //
-// Why a prefix suffices: every gap t beyond the sorted prefix has log N(t) / t <= log n / t, and
-// once log n / t_next falls below the prefix's Lambda (with a margin for rounding), no later gap
-// can reach Lambda or the contact threshold. A row whose top stands out (the usual case) stops
-// after a few hundred of its smallest gaps; a flat row sorts in full, and costs what the reference
-// path does.
+// Why most of the row need not be sorted: binning the gaps by their leading bits bounds
+// log N(t) / t on both sides for every t in a bin (row_scan.cpp, GapBins), so a bin whose upper
+// bound falls below the largest lower bound (with a margin for rounding) cannot hold Lambda or a
+// gap within the contact threshold of it. Only the remaining bins are sorted, each whole, so N(t)
+// of their gaps is exact. A row whose top stands out keeps a few gaps; a flat row keeps more, and
+// never costs more than the reference path's full sort.
 #include <cstddef>
 #include <memory>
 #include <span>

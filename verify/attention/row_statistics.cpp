@@ -5,10 +5,28 @@
 #include <numbers>
 #include <string>
 
-#include "verify/attention/compensated_sum.hpp"
-
 namespace attnlaw::attention {
 namespace {
+
+// Neumaier's variant of Kahan summation: also exact when a term exceeds the running sum.
+template <class Real>
+class CompensatedSum {
+ public:
+  void add(Real x) noexcept {
+    const Real t = sum_ + x;
+    if (std::fabs(sum_) >= std::fabs(x)) {
+      compensation_ += (sum_ - t) + x;
+    } else {
+      compensation_ += (x - t) + sum_;
+    }
+    sum_ = t;
+  }
+  Real value() const noexcept { return sum_ + compensation_; }
+
+ private:
+  Real sum_ = 0;
+  Real compensation_ = 0;
+};
 
 // End (one past the last index) of the tie group that starts at `first`.
 template <class Real>
