@@ -24,41 +24,46 @@
 
 namespace attnlaw::rng {
 
-// Phi^{-1}(p) for 0 < p < 1.
+// The two regions of PPND16 as functions of q = p - 1/2, so that normal_batch.cpp evaluates
+// the central one for many lanes with exactly the scalar arithmetic.
+namespace detail {
+
+// |q| <= 0.425. Branch free: a batch may evaluate it for every lane and keep only the central ones.
 template <real_type Real>
-Real normal_quantile(Real p) {
-  using std::abs;
+Real normal_quantile_central(Real q) {
+  const Real r = Real(0.180625) - q * q;
+  const Real num = ((
+      ((((((Real(2.5090809287301226727e+3) * r + Real(3.3430575583588128105e+4)) * r + Real(6.7265770927008700853e+4)) *
+              r +
+          Real(4.5921953931549871457e+4)) *
+             r +
+         Real(1.3731693765509461125e+4)) *
+            r +
+        Real(1.9715909503065514427e+3)) *
+           r +
+       Real(1.3314166789178437745e+2)) *
+          r +
+      Real(3.3871328727963666080e+0)));
+  const Real den = ((
+      ((((((Real(5.2264952788528545610e+3) * r + Real(2.8729085735721942674e+4)) * r + Real(3.9307895800092710610e+4)) *
+              r +
+          Real(2.1213794301586595867e+4)) *
+             r +
+         Real(5.3941960214247511077e+3)) *
+            r +
+        Real(6.8718700749205790830e+2)) *
+           r +
+       Real(4.2313330701600911252e+1)) *
+          r +
+      Real(1)));
+  return q * num / den;
+}
+
+// |q| > 0.425.
+template <real_type Real>
+Real normal_quantile_tail(Real p, Real q) {
   using std::log;
   using std::sqrt;
-  const Real q = p - Real(0.5);
-  if (abs(q) <= Real(0.425)) {
-    const Real r = Real(0.180625) - q * q;
-    const Real num = ((((((((Real(2.5090809287301226727e+3) * r + Real(3.3430575583588128105e+4)) * r +
-                            Real(6.7265770927008700853e+4)) *
-                               r +
-                           Real(4.5921953931549871457e+4)) *
-                              r +
-                          Real(1.3731693765509461125e+4)) *
-                             r +
-                         Real(1.9715909503065514427e+3)) *
-                            r +
-                        Real(1.3314166789178437745e+2)) *
-                           r +
-                       Real(3.3871328727963666080e+0)));
-    const Real den = ((((((((Real(5.2264952788528545610e+3) * r + Real(2.8729085735721942674e+4)) * r +
-                            Real(3.9307895800092710610e+4)) *
-                               r +
-                           Real(2.1213794301586595867e+4)) *
-                              r +
-                          Real(5.3941960214247511077e+3)) *
-                             r +
-                         Real(6.8718700749205790830e+2)) *
-                            r +
-                        Real(4.2313330701600911252e+1)) *
-                           r +
-                       Real(1)));
-    return q * num / den;
-  }
   // The smaller tail probability; exact for p on the uniform grid.
   Real r = q < 0 ? p : Real(1) - p;
   r = sqrt(-log(r));
@@ -119,6 +124,17 @@ Real normal_quantile(Real p) {
     z = num / den;
   }
   return q < 0 ? -z : z;
+}
+
+}  // namespace detail
+
+// Phi^{-1}(p) for 0 < p < 1.
+template <real_type Real>
+Real normal_quantile(Real p) {
+  using std::abs;
+  const Real q = p - Real(0.5);
+  if (abs(q) <= Real(0.425)) return detail::normal_quantile_central(q);
+  return detail::normal_quantile_tail(p, q);
 }
 
 template <real_type Real = double, uniform_source Source>
