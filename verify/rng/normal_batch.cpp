@@ -53,12 +53,16 @@ inline void uniform_lanes(const RoundKeys& keys, std::uint32_t block, std::uint3
     std::uint32_t x3 = replicate;
 #pragma GCC unroll 10
     for (int round = 0; round < 10; ++round) {
-      const std::uint64_t p0 = m0 * x0;
-      const std::uint64_t p1 = m1 * x2;
-      x0 = static_cast<std::uint32_t>(p1 >> 32) ^ x1 ^ keys.k0[round];
-      x1 = static_cast<std::uint32_t>(p1);
-      x2 = static_cast<std::uint32_t>(p0 >> 32) ^ x3 ^ keys.k1[round];
-      x3 = static_cast<std::uint32_t>(p0);
+      // The high halves as a multiply-high and the low ones as a 32-bit product: the vectoriser
+      // keeps both in 32-bit lanes, where one 64-bit product would be split into halves by shuffles.
+      const auto hi0 = static_cast<std::uint32_t>((m0 * x0) >> 32);
+      const auto hi1 = static_cast<std::uint32_t>((m1 * x2) >> 32);
+      const std::uint32_t lo0 = static_cast<std::uint32_t>(m0) * x0;
+      const std::uint32_t lo1 = static_cast<std::uint32_t>(m1) * x2;
+      x0 = hi1 ^ x1 ^ keys.k0[round];
+      x1 = lo1;
+      x2 = hi0 ^ x3 ^ keys.k1[round];
+      x3 = lo0;
     }
     u[i] = uniform_from_words(x0, x1);
     u[lanes + i] = uniform_from_words(x2, x3);
@@ -78,6 +82,9 @@ __attribute__((target_clones("avx2", "default"))) void normal_batch(StreamKey st
   alignas(64) double z[2 * kLanes];
   alignas(64) std::uint32_t tail[2 * kLanes];
   alignas(64) std::uint32_t at[2 * kLanes];
+  alignas(64) double tail_q[2 * kLanes];
+  alignas(64) double tail_r[2 * kLanes];
+  alignas(64) double tail_z[2 * kLanes];
   for (std::size_t begin = 0; begin < count; begin += kLanes) {
     const std::size_t lanes = std::min(kLanes, count - begin);
     double* rows = out + begin * d;
@@ -95,7 +102,21 @@ __attribute__((target_clones("avx2", "default"))) void normal_batch(StreamKey st
         at[tails] = static_cast<std::uint32_t>(i);
         tails += tail[i];
       }
-      for (std::size_t t = 0; t < tails; ++t) z[at[t]] = detail::normal_quantile_tail(u[at[t]], u[at[t]] - 0.5);
+      // The tail lanes, gathered: libm's log one by one, then sqrt and the near-tail formula for
+      // all of them at once; the far tail (p < 1.4e-11 or > 1 - 1.4e-11) by the scalar formula.
+      for (std::size_t t = 0; t < tails; ++t) {
+        const double p = u[at[t]];
+        tail_q[t] = p - 0.5;
+        tail_r[t] = std::log(tail_q[t] < 0 ? p : 1.0 - p);
+      }
+      for (std::size_t t = 0; t < tails; ++t) {
+        const double r = std::sqrt(-tail_r[t]);
+        const double near = detail::normal_quantile_near_tail(r);
+        tail_z[t] = tail_q[t] < 0 ? -near : near;
+        tail_r[t] = r;
+      }
+      for (std::size_t t = 0; t < tails; ++t)
+        z[at[t]] = tail_r[t] <= 5 ? tail_z[t] : detail::normal_quantile_tail(u[at[t]], tail_q[t]);
       for (std::size_t i = 0; i < lanes; ++i) rows[i * d + c] = z[i];
       if (coordinates == 2)
         for (std::size_t i = 0; i < lanes; ++i) rows[i * d + c + 1] = z[lanes + i];
