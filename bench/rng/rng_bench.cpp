@@ -13,6 +13,7 @@
 #include "verify/rng/exponential.hpp"
 #include "verify/rng/gamma.hpp"
 #include "verify/rng/normal.hpp"
+#include "verify/rng/normal_batch.hpp"
 #include "verify/rng/philox_stream.hpp"
 #include "verify/rng/poisson.hpp"
 #include "verify/rng/sphere.hpp"
@@ -73,6 +74,21 @@ void BM_Sphere(benchmark::State& state) {
     return x[0];
   });
 }
+// d normals of each of 256 consecutive samples per call, as the naive sampler takes them; items are
+// normals, so the time per item compares with BM_Normal's (one sample, one normal).
+void BM_NormalBatch(benchmark::State& state) {
+  constexpr std::size_t kCount = 256;
+  const auto d = static_cast<std::size_t>(state.range(0));
+  std::vector<double> out(kCount * d);
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    attnlaw::rng::normal_batch(kKey, 0, first, kCount, d, out.data());
+    first += kCount;
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kCount * d));
+}
 // Setup cost of the distribution objects, for callers whose parameters change per draw.
 void BM_BinomialHugeWithSetup(benchmark::State& state) {
   per_sample(state, [](SampleSource& s) { return attnlaw::rng::binomial(s, 1'000'000'000'000, 0.3); });
@@ -83,6 +99,7 @@ void BM_BinomialHugeWithSetup(benchmark::State& state) {
 BENCHMARK(BM_Uniform);
 BENCHMARK(BM_Exponential);
 BENCHMARK(BM_Normal);
+BENCHMARK(BM_NormalBatch)->Arg(1)->Arg(3)->Arg(64)->ArgName("d");
 BENCHMARK(BM_Gamma)->Arg(5)->Arg(50)->ArgName("shape_x10");
 BENCHMARK(BM_Beta);
 BENCHMARK(BM_BetaSmallShapes);

@@ -4,12 +4,16 @@
 // libbenchmark is a DEBUG build and the machine is shared.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "verify/attention/online_softmax.hpp"
 #include "verify/attention/weight_functionals.hpp"
 #include "verify/rng/normal.hpp"
+#include "verify/rng/normal_batch.hpp"
+#include "verify/rng/sphere.hpp"
 #include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_top_k.hpp"
@@ -30,18 +34,31 @@ const rng::StreamKey kKey = rng::make_key(1, "sample.bench", "replicate");
 // (the value is the key); 0: weights only. A key whose logit is below the running maximum by
 // more than 745 has weight exactly 0 in double now and later (the maximum only grows), so it is
 // not passed to add(): glibc's exp would return the same 0 through its slow underflow path.
-void BM_Naive(benchmark::State& state) {
+template <class DrawKey>
+void naive(benchmark::State& state) {
   const std::size_t value_dimension = state.range(0) ? kD : 0;
   std::uint32_t replicate = 0;
   for (auto _ : state) {
     attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
-    sample::for_each_naive_sphere_key(kKey, replicate++, kN, kD, [&](std::uint64_t, std::span<const double> k) {
-      const double logit = kBeta * k[0];
-      if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
-    });
+    sample::for_each_naive_sphere_key(
+        kKey, replicate++, kN, kD,
+        [&](std::uint64_t, std::span<const double> k) {
+          const double logit = kBeta * k[0];
+          if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
+        },
+        DrawKey{});
     benchmark::DoNotOptimize(softmax.top_weight());
   }
 }
+
+// The default draw: normals from rng::normal_batch.
+void BM_Naive(benchmark::State& state) { naive<sample::UniformOnSphere>(state); }
+
+// The same keys through the scalar loop (one SampleSource per key), as before the batch.
+struct ScalarUniformOnSphere {
+  void operator()(rng::SampleSource& source, std::span<double> key) const { rng::uniform_on_sphere(source, key); }
+};
+void BM_NaiveScalar(benchmark::State& state) { naive<ScalarUniformOnSphere>(state); }
 
 // The n d normals alone, each key's from its own SampleSource as the naive sampler draws them.
 void BM_NormalsOnly(benchmark::State& state) {
@@ -51,6 +68,23 @@ void BM_NormalsOnly(benchmark::State& state) {
     for (std::uint64_t j = 0; j < kN; ++j) {
       rng::SampleSource source(kKey, replicate, j);
       for (int c = 0; c < kD; ++c) sum += rng::normal(source);
+    }
+    ++replicate;
+    benchmark::DoNotOptimize(sum);
+  }
+}
+
+// The same n d normals from rng::normal_batch, 256 keys at a time as the naive sampler takes them.
+void BM_NormalsBatch(benchmark::State& state) {
+  constexpr std::size_t kBlock = 256;
+  std::vector<double> normals(kBlock * kD);
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    double sum = 0;
+    for (std::uint64_t begin = 0; begin < kN; begin += kBlock) {
+      const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, kN - begin));
+      rng::normal_batch(kKey, replicate, begin, count, kD, normals.data());
+      for (std::size_t i = 0; i < count * kD; ++i) sum += normals[i];
     }
     ++replicate;
     benchmark::DoNotOptimize(sum);
@@ -91,7 +125,9 @@ void BM_Ppp(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Naive)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NaiveScalar)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsOnly)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NormalsBatch)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TruncatedGaps)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TruncatedDirections)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TopK64)->Unit(benchmark::kMicrosecond);
