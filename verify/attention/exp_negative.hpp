@@ -9,8 +9,9 @@
 // rounds to 0 there.
 // Accuracy: within 1.2 ulp of e^{-x} for x in [0, 745] (measured against long double in
 // tests/unit/attention/exp_negative_test.cpp), 1 ulp of the smallest subnormal beyond 708.
-// No fused multiply-add (ISO C++ mode contracts none), so every instruction set gives the same
-// bits.
+// No fused multiply-add, so every instruction set gives the same bits: neither clone's target
+// (x86-64, AVX2) has FMA, and the file is built with -ffp-contract=off (GCC contracts by default
+// even in ISO mode) so that a clone for an FMA target could not fuse either.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
