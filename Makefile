@@ -61,10 +61,12 @@ bench: build
 	@jq -s '{context: .[0].context, benchmarks: (map(.benchmarks) | add)}' $(BUILD_DIR)/bench-results/*.json > bench/results.json
 	@echo "bench: wrote bench/results.json"
 
-# The peers measured in the same run as attnlaw, then reports/performance.md from both files.
-performance: build
+# The benchmarks and their NumPy peers in one run, then reports/performance.md from the files.
+performance: bench
+	/usr/bin/python3 bench/peers/naive_numpy.py bench/peers/naive_peer.json 9
 	/usr/bin/python3 bench/peers/diagnose_peer.py $(ATTNLAW) bench/peers/diagnose_peer.json 9
-	/usr/bin/python3 bench/render_performance.py bench/results.json bench/peers/diagnose_peer.json reports/performance.md
+	/usr/bin/python3 bench/render_performance.py bench/results.json bench/peers/diagnose_peer.json \
+	  bench/peers/naive_peer.json reports/performance.md
 
 # The unit tests under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset; its tests
 # carry the label asan). Any finding aborts the test that triggers it.

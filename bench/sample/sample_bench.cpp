@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -91,6 +92,30 @@ void BM_NormalsBatch(benchmark::State& state) {
   }
 }
 
+// Replicates in parallel, as the harness runs them: 4 naive replicates per iteration on
+// state.range(0) threads, each writing its own slot. The ratio of the 1- and 2-thread times is the
+// scaling the target names (2 threads at least 1.8 times 1).
+void BM_NaiveReplicates(benchmark::State& state) {
+  constexpr int kReplicates = 4;
+  const int threads = static_cast<int>(state.range(0));
+  std::uint32_t first = 0;
+  for (auto _ : state) {
+    std::array<double, kReplicates> top{};
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int r = 0; r < kReplicates; ++r) {
+      attention::OnlineSoftmaxAverage<double> softmax(0);
+      sample::for_each_naive_sphere_key(kKey, first + static_cast<std::uint32_t>(r), kN, kD,
+                                        [&](std::uint64_t, std::span<const double> k) {
+                                          const double logit = kBeta * k[0];
+                                          if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
+                                        });
+      top[static_cast<std::size_t>(r)] = softmax.top_weight();
+    }
+    first += kReplicates;
+    benchmark::DoNotOptimize(top.data());
+  }
+}
+
 void BM_TruncatedGaps(benchmark::State& state) {
   std::uint32_t replicate = 0;
   for (auto _ : state) {
@@ -128,6 +153,7 @@ BENCHMARK(BM_Naive)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NaiveScalar)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsBatch)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NaiveReplicates)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_TruncatedGaps)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TruncatedDirections)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TopK64)->Unit(benchmark::kMicrosecond);
