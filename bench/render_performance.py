@@ -8,6 +8,9 @@ a benchmark that is missing is reported missing.
 usage: render_performance.py BENCH_RESULTS.json DIAGNOSE_PEER.json NAIVE_PEER.json OUT.md
 """
 import json
+import os
+import shutil
+import subprocess
 import sys
 
 DIAGNOSE_TARGET = 10.0
@@ -98,6 +101,34 @@ def samplers_section(benches, naive_peer):
             f"**{'met' if scaling >= 1.8 else 'not met'}** ({scaling:.2f}).", ""]
 
 
+def ladder_figure(benches, naive_peer, svg_path):
+    """Time per replicate against n, log-log: the naive and truncated samplers and the NumPy peer.
+    Returns the markdown that links it, or why there is none."""
+    series = []
+    for prefix, title in (("BM_NaiveLadder", "attnlaw naive (every key)"),
+                          ("BM_TruncatedLadder", "attnlaw exact truncated")):
+        points = sorted((int(b["name"].split("n:")[1]), ms(b) / 1e3) for name, b in benches.items()
+                        if name.startswith(prefix + "/n:"))
+        series.append((title, points))
+    series.append(("NumPy naive (peer)", sorted((int(n), v / 1e3)
+                                                for n, v in naive_peer.get("ladder_median_ms", {}).items())))
+    if any(not points for _, points in series):
+        return "The ladder figure needs BM_NaiveLadder, BM_TruncatedLadder and the peer's ladder: one is missing."
+    if shutil.which("gnuplot") is None:
+        return "No figure: gnuplot is not installed (`make deps` installs gnuplot-nox)."
+    script = ["set terminal svg size 820,520 dynamic font 'sans,12' background '#ffffff'",
+              f"set output '{svg_path}'", "set logscale xy", "set format x '10^{%L}'", "set format y '10^{%L}'",
+              "set xlabel 'n (keys per replicate)'", "set ylabel 'wall time per replicate (s)'",
+              "set title 'one replicate at d = 3, beta = n/2 (critical), one thread'",
+              "set key top left", "set grid",
+              "plot " + ", ".join(f"'-' using 1:2 with linespoints lw 2 pt {7 + i} title '{title}'"
+                                 for i, (title, _) in enumerate(series))]
+    for _, points in series:
+        script += [f"{n} {t:.6g}" for n, t in points] + ["e"]
+    subprocess.run(["gnuplot"], input="\n".join(script) + "\n", text=True, check=True)
+    return f"![time per replicate against n]({os.path.basename(svg_path)})"
+
+
 def main():
     with open(sys.argv[1]) as f:
         results = json.load(f)
@@ -115,6 +146,9 @@ def main():
            "in tests: these machines are shared and noisy, so compare ratios measured in one run.", ""]
     out += diagnose_section(peer, benches)
     out += samplers_section(benches, naive_peer)
+    svg = os.path.join(os.path.dirname(os.path.abspath(sys.argv[4])), "performance.svg")
+    out += ["Time per replicate against n (`BM_NaiveLadder`, `BM_TruncatedLadder`, and the peer at the same n): the "
+            "naive samplers grow like n, the exact truncated sampler does not.", "", ladder_figure(benches, naive_peer, svg), ""]
     with open(sys.argv[4], "w") as f:
         f.write("\n".join(out))
 

@@ -20,6 +20,7 @@
 #include "apps/attnlaw/output_directory.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "verify/diagnose/diagnosis.hpp"
+#include "verify/diagnose/file_diagnosis.hpp"
 #include "verify/io/read_tensors.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/diagnosis_document.hpp"
@@ -72,8 +73,8 @@ diagnose::Diagnosis diagnose_files(const DiagnoseArguments& args, double beta) {
   std::vector<diagnose::TensorDiagnosis> tensors;
   try {
     for (const std::string& file : args.files)
-      for (const io::Tensor& t : io::read_tensors(file, format, tensor, max_bytes))
-        tensors.push_back(diagnose::diagnose_tensor(file, t, beta));
+      for (diagnose::TensorDiagnosis& t : diagnose::diagnose_file(file, format, tensor, max_bytes, beta))
+        tensors.push_back(std::move(t));
   } catch (const io::InputTooLarge& e) {
     throw UsageError(fmt::format("{} (--max-input-bytes raises the limit)", e.what()));
   } catch (const io::InputError& e) {
@@ -143,7 +144,8 @@ void add_diagnose_command(CLI::App& app, int& exit_status) {
                   "Write real_attention.json (no per-row records), real_attention.md and real_attention.svg into this "
                   "directory (the standard report links them)");
   cmd->add_option("--max-input-bytes", args->max_input_bytes,
-                  "Largest input file read, in bytes (default 1073741824 = 1 GiB; memory is up to 3 times it for 32-bit data, 5 for 16-bit, 6 for .npz)");
+                  "Largest input file read, in bytes (default 1073741824 = 1 GiB; memory is up to 3 times it for "
+                  "32-bit data, 5 for 16-bit, 6 for .npz)");
   cmd->add_flag("--json", args->json, "Print one JSON document on stdout (every row, and the per-head summary)");
   CLI::Option* summary = cmd->add_flag("--summary", args->summary,
                                        "One line per head: rows, rows per regime at --beta, quantiles of beta_crit "

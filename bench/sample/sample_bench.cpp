@@ -35,21 +35,24 @@ const rng::StreamKey kKey = rng::make_key(1, "sample.bench", "replicate");
 // (the value is the key); 0: weights only. A key whose logit is below the running maximum by
 // more than 745 has weight exactly 0 in double now and later (the maximum only grows), so it is
 // not passed to add(): glibc's exp would return the same 0 through its slow underflow path.
+template <class DrawKey = sample::UniformOnSphere>
+double naive_top_weight(std::uint64_t n, double beta, std::uint32_t replicate, std::size_t value_dimension) {
+  attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
+  sample::for_each_naive_sphere_key(
+      kKey, replicate, n, kD,
+      [&](std::uint64_t, std::span<const double> k) {
+        const double logit = beta * k[0];
+        if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
+      },
+      DrawKey{});
+  return softmax.top_weight();
+}
+
 template <class DrawKey>
 void naive(benchmark::State& state) {
   const std::size_t value_dimension = state.range(0) ? kD : 0;
   std::uint32_t replicate = 0;
-  for (auto _ : state) {
-    attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
-    sample::for_each_naive_sphere_key(
-        kKey, replicate++, kN, kD,
-        [&](std::uint64_t, std::span<const double> k) {
-          const double logit = kBeta * k[0];
-          if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
-        },
-        DrawKey{});
-    benchmark::DoNotOptimize(softmax.top_weight());
-  }
+  for (auto _ : state) benchmark::DoNotOptimize(naive_top_weight<DrawKey>(kN, kBeta, replicate++, value_dimension));
 }
 
 // The default draw: normals from rng::normal_batch.
@@ -102,17 +105,29 @@ void BM_NaiveReplicates(benchmark::State& state) {
   for (auto _ : state) {
     std::array<double, kReplicates> top{};
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int r = 0; r < kReplicates; ++r) {
-      attention::OnlineSoftmaxAverage<double> softmax(0);
-      sample::for_each_naive_sphere_key(kKey, first + static_cast<std::uint32_t>(r), kN, kD,
-                                        [&](std::uint64_t, std::span<const double> k) {
-                                          const double logit = kBeta * k[0];
-                                          if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
-                                        });
-      top[static_cast<std::size_t>(r)] = softmax.top_weight();
-    }
+    for (int r = 0; r < kReplicates; ++r)
+      top[static_cast<std::size_t>(r)] = naive_top_weight(kN, kBeta, first + static_cast<std::uint32_t>(r), 0);
     first += kReplicates;
     benchmark::DoNotOptimize(top.data());
+  }
+}
+
+// Time per replicate against n at d = 3 on the critical scale beta = gamma n (range(0) = n), for
+// the log-log figure of reports/performance.md: the naive sampler grows like n, the truncated one
+// not at all.
+void BM_NaiveLadder(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  std::uint32_t replicate = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(naive_top_weight(n, kGamma * static_cast<double>(n), replicate++, 0));
+}
+
+void BM_TruncatedLadder(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  const double beta = kGamma * static_cast<double>(n);
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    const auto keys = sample::sample_sphere_truncated(kKey, replicate++, n, kD, beta);
+    benchmark::DoNotOptimize(attention::summarize_weights(keys.gaps, beta).top_weight);
   }
 }
 
@@ -154,6 +169,12 @@ BENCHMARK(BM_NaiveScalar)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsBatch)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NaiveReplicates)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NaiveLadder)->RangeMultiplier(10)->Range(1000, 10'000'000)->ArgName("n")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TruncatedLadder)
+    ->RangeMultiplier(10)
+    ->Range(1000, 10'000'000)
+    ->ArgName("n")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TruncatedGaps)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TruncatedDirections)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TopK64)->Unit(benchmark::kMicrosecond);

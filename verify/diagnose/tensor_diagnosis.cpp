@@ -58,28 +58,27 @@ void summarise(const TensorDiagnosis& t, RowGroup& g) {
   g.top_weight = quantiles_of(t, g, [](const Stats& s) { return s.softmax.top_weight; });
 }
 
-}  // namespace
-
-bool is_pooled_group_label(const std::string& label) { return label == "all" || label.ends_with("[all]"); }
-
-TensorDiagnosis diagnose_tensor(const std::string& file, const io::Tensor& tensor, double beta) {
+// The diagnosis of `values` (rows on the last axis of `shape`), whatever their element type.
+template <class Element>
+TensorDiagnosis diagnose_block(const std::string& file, const std::string& name, const std::vector<std::size_t>& shape,
+                               std::span<const Element> values, double beta) {
   TensorDiagnosis result;
   result.file = file;
-  result.tensor = tensor.name;
-  result.shape = tensor.shape;
-  const std::string where = tensor.name.empty() ? file : fmt::format("{}: tensor '{}'", file, tensor.name);
-  if (tensor.shape.empty()) throw TensorError(where + ": a scalar; expected rows of logits (at least one axis)");
-  const std::size_t rank = tensor.shape.size();
-  const std::size_t n = tensor.shape.back();
-  const std::size_t row_count = n == 0 ? 0 : tensor.values.size() / n;
+  result.tensor = name;
+  result.shape = shape;
+  const std::string where = name.empty() ? file : fmt::format("{}: tensor '{}'", file, name);
+  if (shape.empty()) throw TensorError(where + ": a scalar; expected rows of logits (at least one axis)");
+  const std::size_t rank = shape.size();
+  const std::size_t n = shape.back();
+  const std::size_t row_count = n == 0 ? 0 : values.size() / n;
   if (row_count == 0)
-    throw TensorError(fmt::format("{}: no rows to analyse (shape ({}))", where, fmt::join(tensor.shape, ", ")));
+    throw TensorError(fmt::format("{}: no rows to analyse (shape ({}))", where, fmt::join(shape, ", ")));
 
   std::vector<Stats> stats(row_count);
   try {
-    diagnose_rows(std::span<const double>(tensor.values), n, beta, std::span<Stats>(stats));
+    diagnose_rows(values, n, beta, std::span<Stats>(stats));
   } catch (const RowFailure& e) {
-    throw TensorError(fmt::format("{}: row {}: {}", where, index_text(row_index(tensor.shape, e.row)), e.what()));
+    throw TensorError(fmt::format("{}: row {}: {}", where, index_text(row_index(shape, e.row)), e.what()));
   }
 
   // A head is the index without its last (row) entry; tensors of rank <= 2 are one group.
@@ -87,24 +86,47 @@ TensorDiagnosis diagnose_tensor(const std::string& file, const io::Tensor& tenso
   std::map<std::vector<std::size_t>, std::size_t> group_of;
   result.rows.reserve(row_count);
   for (std::size_t r = 0; r < row_count; ++r) {
-    std::vector<std::size_t> index = row_index(tensor.shape, r);
+    std::vector<std::size_t> index = row_index(shape, r);
     result.rows.push_back(RowDiagnosis{index, stats[r]});
     const std::vector<std::size_t> head(index.begin(), index.begin() + head_axes);
     const auto [it, inserted] = group_of.emplace(head, result.groups.size());
     if (inserted) {
       result.groups.emplace_back();
-      result.groups.back().label = label_of(tensor.name, head);
+      result.groups.back().label = label_of(name, head);
     }
     result.groups[it->second].rows.push_back(r);
   }
   if (result.groups.size() > 1) {
     RowGroup all;
-    all.label = tensor.name.empty() ? "all" : tensor.name + "[all]";
+    all.label = name.empty() ? "all" : name + "[all]";
     for (std::size_t r = 0; r < result.rows.size(); ++r) all.rows.push_back(r);
     result.groups.push_back(std::move(all));
   }
   for (RowGroup& g : result.groups) summarise(result, g);
   return result;
+}
+
+template <class Element>
+std::span<const Element> elements(std::span<const unsigned char> data) {
+  return {reinterpret_cast<const Element*>(data.data()), data.size() / sizeof(Element)};
+}
+
+}  // namespace
+
+bool is_pooled_group_label(const std::string& label) { return label == "all" || label.ends_with("[all]"); }
+
+TensorDiagnosis diagnose_tensor(const std::string& file, const io::Tensor& tensor, double beta) {
+  return diagnose_block(file, tensor.name, tensor.shape, std::span<const double>(tensor.values), beta);
+}
+
+TensorDiagnosis diagnose_npy_view(const std::string& file, const io::NpyView& view, double beta) {
+  switch (view.type) {
+    case io::NpyView::Type::float16:
+      return diagnose_block(file, "", view.shape, elements<io::Binary16>(view.data), beta);
+    case io::NpyView::Type::float32: return diagnose_block(file, "", view.shape, elements<float>(view.data), beta);
+    case io::NpyView::Type::float64: return diagnose_block(file, "", view.shape, elements<double>(view.data), beta);
+  }
+  throw TensorError(file + ": unknown element type");
 }
 
 }  // namespace attnlaw::diagnose

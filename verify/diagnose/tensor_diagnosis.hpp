@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "verify/attention/row_statistics.hpp"
+#include "verify/io/npy_reader.hpp"
 #include "verify/io/tensor.hpp"
 
 namespace attnlaw::diagnose {
@@ -58,6 +59,10 @@ struct TensorDiagnosis {
 
 // Rows are the last axis; -inf entries are masked keys. beta >= 0 and finite. Throws TensorError.
 TensorDiagnosis diagnose_tensor(const std::string& file, const io::Tensor& tensor, double beta);
+
+// The same diagnosis of an .npy read in place (io::view_npy): the numbers of diagnose_tensor on
+// the decoded file, without the copy into doubles.
+TensorDiagnosis diagnose_npy_view(const std::string& file, const io::NpyView& view, double beta);
 
 // The pooled groups, "all" and "<tensor>[all]": they mix heads (or are the whole tensor of a file
 // without heads), so the tally of heads leaves them out.

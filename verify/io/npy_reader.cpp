@@ -265,9 +265,16 @@ void check_magic(std::span<const unsigned char> bytes, const std::string& name) 
     throw InputError(name + ": not an .npy file (wrong magic bytes, expected \\x93NUMPY)");
 }
 
-}  // namespace
+// The checked header and where the data lies: everything parse_npy and view_npy share.
+struct Layout {
+  std::vector<std::size_t> shape;
+  Dtype dtype;
+  bool fortran_order = false;
+  std::size_t data_offset = 0;
+  std::size_t count = 0;
+};
 
-Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) {
+Layout parse_layout(std::span<const unsigned char> bytes, const std::string& name) {
   check_magic(bytes, name);
   if (bytes.size() < 10)
     throw InputError(name + ": truncated .npy header (file is " + std::to_string(bytes.size()) + " bytes)");
@@ -306,11 +313,34 @@ Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) 
                      std::to_string(*needed) + " bytes of '" + *header.descr + "', the file holds " +
                      std::to_string(available) + " after the header");
 
+  return Layout{shape, dtype, *header.fortran_order, data_offset, *needed / dtype.size};
+}
+
+}  // namespace
+
+std::optional<NpyView> view_npy(std::span<const unsigned char> bytes, const std::string& name) {
+  const Layout layout = parse_layout(bytes, name);
+  if ((layout.fortran_order && layout.shape.size() >= 2) ||
+      layout.dtype.big_endian != (std::endian::native == std::endian::big) || layout.dtype.kind == Kind::int32)
+    return std::nullopt;
+  const unsigned char* data = bytes.data() + layout.data_offset;
+  if (reinterpret_cast<std::uintptr_t>(data) % layout.dtype.size != 0) return std::nullopt;
+  const NpyView::Type type = layout.dtype.kind == Kind::float16   ? NpyView::Type::float16
+                             : layout.dtype.kind == Kind::float32 ? NpyView::Type::float32
+                                                                  : NpyView::Type::float64;
+  return NpyView{layout.shape, type, std::span<const unsigned char>(data, layout.count * layout.dtype.size)};
+}
+
+Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name) {
+  const Layout layout = parse_layout(bytes, name);
+  const std::vector<std::size_t>& shape = layout.shape;
+  const Dtype& dtype = layout.dtype;
+  const std::size_t data_offset = layout.data_offset;
   Tensor t;
   t.shape = shape;
-  const std::size_t count = *needed / dtype.size;
+  const std::size_t count = layout.count;
   const unsigned char* data = bytes.data() + data_offset;
-  if (!*header.fortran_order || shape.size() < 2) {
+  if (!layout.fortran_order || shape.size() < 2) {
     t.values = decode_contiguous(data, count, dtype);
     return t;
   }

@@ -10,8 +10,10 @@
 // gives an InputError "NAME: problem", never a crash.
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "verify/io/file_bytes.hpp"
 #include "verify/io/tensor.hpp"
@@ -20,6 +22,18 @@ namespace attnlaw::io {
 
 // `bytes` is the whole file; `name` is used in messages.
 Tensor parse_npy(std::span<const unsigned char> bytes, const std::string& name);
+
+// The data of a float16/float32/float64 .npy in host byte order and row-major order, where it
+// lies in `bytes` (aligned to its type): read in place, not decoded. nullopt for every other
+// layout (Fortran order, byte-swapped, int32), which parse_npy reads. A malformed file throws as
+// parse_npy does.
+struct NpyView {
+  enum class Type { float16, float32, float64 };
+  std::vector<std::size_t> shape;
+  Type type;
+  std::span<const unsigned char> data;
+};
+std::optional<NpyView> view_npy(std::span<const unsigned char> bytes, const std::string& name);
 
 Tensor read_npy(const std::filesystem::path& path, std::uint64_t max_bytes = kDefaultMaxInputBytes);
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -15,6 +16,7 @@
 #include "tests/unit/io/io_test_support.hpp"
 #include "tests/unit/io/npy_writer.hpp"
 #include "verify/io/file_bytes.hpp"
+#include "verify/io/half_precision.hpp"
 #include "verify/io/npy_reader.hpp"
 #include "verify/io/read_tensors.hpp"
 
@@ -170,6 +172,31 @@ TEST(ReadTensors, FormatFromExtensionAndErrors) {
   // --format overrides the extension: an .npy read as CSV fails as CSV.
   expect_input_error([] { read_tensors(kNumpy / "gauss_rows_f32.npy", Format::csv); },
                      {"gauss_rows_f32.npy", "line 1"});
+}
+
+// view_npy reads in place exactly what parse_npy decodes, and declines the layouts it cannot use
+// where they lie (the readers decode those).
+TEST(NpyReader, ViewInPlaceOrDecline) {
+  for (const char* file : {"gauss_rows_f32.npy", "gauss_row_f64_1d.npy", "heads_rows_f32_3d.npy",
+                           "causal_masked_f32.npy", "half_rows_f16.npy"}) {
+    const std::vector<unsigned char> bytes = read_file_bytes(kNumpy / file);
+    const std::optional<NpyView> view = view_npy(bytes, file);
+    ASSERT_TRUE(view) << file;
+    const Tensor decoded = parse_npy(bytes, file);
+    EXPECT_EQ(view->shape, decoded.shape) << file;
+    for (std::size_t i = 0; i < decoded.values.size(); ++i) {
+      double x = 0;
+      const unsigned char* p = view->data.data();
+      switch (view->type) {
+        case NpyView::Type::float16: x = static_cast<double>(reinterpret_cast<const Binary16*>(p)[i]); break;
+        case NpyView::Type::float32: x = reinterpret_cast<const float*>(p)[i]; break;
+        case NpyView::Type::float64: x = reinterpret_cast<const double*>(p)[i]; break;
+      }
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(x), std::bit_cast<std::uint64_t>(decoded.values[i])) << file << " " << i;
+    }
+  }
+  for (const char* file : {"big_endian_f64.npy", "fortran_order_f64.npy", "int32_rows.npy"})
+    EXPECT_FALSE(view_npy(read_file_bytes(kNumpy / file), file)) << file;
 }
 
 }  // namespace
