@@ -14,6 +14,8 @@ import subprocess
 import sys
 
 DIAGNOSE_TARGET = 10.0
+# Dark enough to read on white, told apart by hue and by marker.
+COLOURS = ["#6a0dad", "#00875a", "#1f6fd1", "#c75000", "#222222", "#c2185b"]
 
 
 def by_name(results):
@@ -105,12 +107,15 @@ def ladder_figure(benches, naive_peer, svg_path):
     """Time per replicate against n, log-log: the naive and truncated samplers and the NumPy peer.
     Returns the markdown that links it, or why there is none."""
     series = []
-    for prefix, title in (("BM_NaiveLadder", "attnlaw naive (every key)"),
-                          ("BM_TruncatedLadder", "attnlaw exact truncated")):
-        points = sorted((int(b["name"].split("n:")[1]), ms(b) / 1e3) for name, b in benches.items()
-                        if name.startswith(prefix + "/n:"))
-        series.append((title, points))
-    series.append(("NumPy naive (peer)", sorted((int(n), v / 1e3)
+    for d in (3, 5, 16, 64):
+        points = sorted((int(b["name"].split("n:")[1].split("/")[0]), ms(b) / 1e3) for name, b in benches.items()
+                        if name.startswith("BM_NaiveLadder/n:") and name.endswith(f"/d:{d}"))
+        if points:
+            series.append((f"attnlaw naive, d = {d}", points))
+    series.append(("attnlaw exact truncated, d = 3",
+                   sorted((int(b["name"].split("n:")[1]), ms(b) / 1e3) for name, b in benches.items()
+                          if name.startswith("BM_TruncatedLadder/n:"))))
+    series.append(("NumPy naive, d = 3 (peer)", sorted((int(n), v / 1e3)
                                                 for n, v in naive_peer.get("ladder_median_ms", {}).items())))
     if any(not points for _, points in series):
         return "The ladder figure needs BM_NaiveLadder, BM_TruncatedLadder and the peer's ladder: one is missing."
@@ -119,10 +124,10 @@ def ladder_figure(benches, naive_peer, svg_path):
     script = ["set terminal svg size 820,520 dynamic font 'sans,12' background '#ffffff'",
               f"set output '{svg_path}'", "set logscale xy", "set format x '10^{%L}'", "set format y '10^{%L}'",
               "set xlabel 'n (keys per replicate)'", "set ylabel 'wall time per replicate (s)'",
-              "set title 'one replicate at d = 3, beta = n/2 (critical), one thread'",
+              "set title 'one replicate on the critical scale beta = n^{2/(d-1)}/2, one thread'", "set xrange [500:2e7]",
               "set key top left", "set grid",
-              "plot " + ", ".join(f"'-' using 1:2 with linespoints lw 2 pt {7 + i} title '{title}'"
-                                 for i, (title, _) in enumerate(series))]
+              "plot " + ", ".join(f"'-' using 1:2 with linespoints lw 2 pt {7 + i} lc rgb '{COLOURS[i % len(COLOURS)]}' "
+                                 f"title '{title}'" for i, (title, _) in enumerate(series))]
     for _, points in series:
         script += [f"{n} {t:.6g}" for n, t in points] + ["e"]
     subprocess.run(["gnuplot"], input="\n".join(script) + "\n", text=True, check=True)
@@ -147,7 +152,8 @@ def main():
     out += diagnose_section(peer, benches)
     out += samplers_section(benches, naive_peer)
     svg = os.path.join(os.path.dirname(os.path.abspath(sys.argv[4])), "performance.svg")
-    out += ["Time per replicate against n (`BM_NaiveLadder`, `BM_TruncatedLadder`, and the peer at the same n): the "
+    out += ["Time per replicate against n (`BM_NaiveLadder` at d = 3, 5, 16, 64, `BM_TruncatedLadder`, and the peer "
+            "at the same n): the "
             "naive samplers grow like n, the exact truncated sampler does not.", "", ladder_figure(benches, naive_peer, svg), ""]
     with open(sys.argv[4], "w") as f:
         f.write("\n".join(out))

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -36,10 +37,11 @@ const rng::StreamKey kKey = rng::make_key(1, "sample.bench", "replicate");
 // more than 745 has weight exactly 0 in double now and later (the maximum only grows), so it is
 // not passed to add(): glibc's exp would return the same 0 through its slow underflow path.
 template <class DrawKey = sample::UniformOnSphere>
-double naive_top_weight(std::uint64_t n, double beta, std::uint32_t replicate, std::size_t value_dimension) {
+double naive_top_weight(std::uint64_t n, double beta, std::uint32_t replicate, std::size_t value_dimension,
+                        std::size_t d = kD) {
   attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
   sample::for_each_naive_sphere_key(
-      kKey, replicate, n, kD,
+      kKey, replicate, n, d,
       [&](std::uint64_t, std::span<const double> k) {
         const double logit = beta * k[0];
         if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
@@ -112,13 +114,15 @@ void BM_NaiveReplicates(benchmark::State& state) {
   }
 }
 
-// Time per replicate against n at d = 3 on the critical scale beta = gamma n (range(0) = n), for
-// the log-log figure of reports/performance.md: the naive sampler grows like n, the truncated one
-// not at all.
+// Time per replicate against n on the critical scale beta = gamma n^{2/(d-1)} (range(0) = n,
+// range(1) = d), for the log-log figure of reports/performance.md: the naive sampler grows like
+// n d, the truncated one (d = 3 below) not at all.
 void BM_NaiveLadder(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
+  const auto d = static_cast<std::size_t>(state.range(1));
+  const double beta = kGamma * std::pow(static_cast<double>(n), 2.0 / static_cast<double>(d - 1));
   std::uint32_t replicate = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(naive_top_weight(n, kGamma * static_cast<double>(n), replicate++, 0));
+  for (auto _ : state) benchmark::DoNotOptimize(naive_top_weight(n, beta, replicate++, 0, d));
 }
 
 void BM_TruncatedLadder(benchmark::State& state) {
@@ -169,7 +173,11 @@ BENCHMARK(BM_NaiveScalar)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsBatch)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NaiveReplicates)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_NaiveLadder)->RangeMultiplier(10)->Range(1000, 10'000'000)->ArgName("n")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NaiveLadder)
+    ->ArgsProduct({{1000, 10'000, 100'000, 1'000'000, 10'000'000}, {3}})
+    ->ArgsProduct({{1000, 10'000, 100'000, 1'000'000}, {5, 16, 64}})
+    ->ArgNames({"n", "d"})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TruncatedLadder)
     ->RangeMultiplier(10)
     ->Range(1000, 10'000'000)
