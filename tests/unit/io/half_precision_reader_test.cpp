@@ -25,7 +25,7 @@ using testing::file_text;
 using testing::npy_bytes;
 using testing::safetensors_bytes;
 
-const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
+const std::filesystem::path& kNumpy = testing::kNumpyFixtures;
 
 // (-1)^s (1 + m / 2^mantissa_bits) 2^(e - bias) for a normal value, (-1)^s m 2^(1 - bias -
 // mantissa_bits) for a subnormal one; all-ones exponent: infinity or NaN.

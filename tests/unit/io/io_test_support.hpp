@@ -15,6 +15,9 @@
 
 namespace attnlaw::testing {
 
+// The NumPy-written fixtures (tests/data/fixtures/numpy/README.md).
+inline const std::filesystem::path kNumpyFixtures = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
+
 inline std::span<const unsigned char> as_bytes(const std::string& s) {
   return {reinterpret_cast<const unsigned char*>(s.data()), s.size()};
 }

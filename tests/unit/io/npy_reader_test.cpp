@@ -3,9 +3,9 @@
 // malformed file, each of which must give an InputError naming the file and the problem.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -29,7 +29,7 @@ using testing::file_text;
 using testing::npy_bytes;
 using testing::raw_bytes;
 
-const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
+const std::filesystem::path& kNumpy = testing::kNumpyFixtures;
 
 // The writer of tests/unit/io/npy_writer.hpp reproduces NumPy 1.24's header byte for byte, so the
 // files the tests write look exactly like users' files.

@@ -31,7 +31,7 @@ using testing::raw_bytes;
 using testing::zip_bytes;
 using testing::ZipEntry;
 
-const std::filesystem::path kNumpy = std::filesystem::path(ATTNLAW_TEST_DATA_DIR) / "fixtures" / "numpy";
+const std::filesystem::path& kNumpy = testing::kNumpyFixtures;
 
 std::vector<Tensor> parse(const std::string& bytes, std::optional<std::string> only = std::nullopt,
                           std::uint64_t max_bytes = kDefaultMaxInputBytes) {
