@@ -10,7 +10,8 @@ DEB_PACKAGES := g++ make cmake ccache git jq gnuplot-nox \
   libboost-dev libgsl-dev libmpfr-dev libgmp-dev libmpfi-dev librandom123-dev \
   nlohmann-json3-dev libcli11-dev libfmt-dev libeigen3-dev \
   libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev python3 python3-jsonschema \
-  pybind11-dev python3-pybind11 python3-numpy python3-torch
+  pybind11-dev python3-pybind11 python3-numpy python3-torch \
+  libopenmpi-dev openmpi-bin
 
 .PHONY: all deps configure build test verify reports bench performance tables asan clean
 

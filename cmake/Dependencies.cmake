@@ -10,6 +10,16 @@ find_package(GTest REQUIRED)
 find_package(benchmark REQUIRED)
 find_package(ZLIB REQUIRED)
 
+# Open MPI (Debian: libopenmpi-dev, openmpi-bin) splits a battery's grid points across ranks; the
+# C API is all attnlaw calls (the deprecated C++ bindings are skipped). Without it the build is
+# complete and every run is one process.
+set(MPI_CXX_SKIP_MPICXX ON)
+find_package(MPI COMPONENTS CXX)
+option(ATTNLAW_MPI "Build attnlaw with MPI (mpirun -np K attnlaw run ...)" ${MPI_CXX_FOUND})
+if(ATTNLAW_MPI AND NOT MPI_CXX_FOUND)
+  message(FATAL_ERROR "ATTNLAW_MPI is ON but no MPI was found: install libopenmpi-dev openmpi-bin, or configure with -DATTNLAW_MPI=OFF")
+endif()
+
 find_path(RANDOM123_INCLUDE_DIR Random123/philox.h REQUIRED)
 add_library(random123 INTERFACE)
 target_include_directories(random123 SYSTEM INTERFACE ${RANDOM123_INCLUDE_DIR})

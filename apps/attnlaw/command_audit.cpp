@@ -9,6 +9,7 @@
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/distributed_run.hpp"
 #include "apps/attnlaw/output_directory.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
@@ -200,19 +201,34 @@ int calibrate(const AuditArguments& a) {
                                    harness::seed_set_name(plan.seed_set)));
     }
   }
-  if (!a.out.empty()) prepare_output_directory("--out", a.out);
+  const ProcessGroup& group = process_group();
+  if (!leader_step(group, [&] {
+        if (!a.out.empty()) prepare_output_directory("--out", a.out);
+      }))
+    return kExitUsage;
+  // Under MPI each rank runs one seed of every batch of as many seeds as there are ranks.
+  harness::CalibrationPlan distributed = plan;
+  if (group.size() > 1) {
+    distributed.batch = static_cast<std::size_t>(group.size());
+    distributed.run_batch = [&](const std::vector<std::uint32_t>& batch) {
+      return run_seeds_distributed(claims, options, group, batch);
+    };
+  }
   // A resumed run's work is the rerun of the last stored seed and the seeds after it; items name
   // the seed's number in the whole calibration.
   const std::size_t stored_seeds = stored.empty() ? 0 : stored.front().seeds;
-  SeedProgress progress(stored_seeds == 0 ? 0 : stored_seeds - 1,
-                        fmt::format("calibration seeds ({})", harness::seed_set_name(plan.seed_set)));
+  std::optional<SeedProgress> progress;
+  if (group.leader())
+    progress.emplace(stored_seeds == 0 ? 0 : stored_seeds - 1,
+                     fmt::format("calibration seeds ({})", harness::seed_set_name(plan.seed_set)));
   // Every seed's rows are checkpointed into --out/calibration.json at most once a minute, so a
   // run of hours that is stopped can continue with --resume.
   auto last_checkpoint = std::chrono::steady_clock::now();
   std::size_t asked = seeds;
   const auto after_seed = [&](std::size_t done, std::size_t total, const std::vector<harness::CalibrationRow>& rows) {
     asked = total;
-    progress.advance(
+    if (!group.leader()) return;
+    progress->advance(
         total, done == stored_seeds ? fmt::format("seed {} (stored, reproduced)", done) : fmt::format("seed {}", done));
     const auto now = std::chrono::steady_clock::now();
     if (a.out.empty() || done == total || now - last_checkpoint < std::chrono::minutes(1)) return;
@@ -222,14 +238,15 @@ int calibrate(const AuditArguments& a) {
   };
   std::vector<harness::CalibrationRow> rows;
   try {
-    rows = harness::calibrate(claims, options, plan, after_seed, std::move(stored));
+    rows = harness::calibrate(claims, options, distributed, after_seed, std::move(stored));
   } catch (const std::invalid_argument& e) {
     throw UsageError(fmt::format("--seeds/--resume: {}", e.what()));
   } catch (const std::runtime_error& e) {
     if (!a.resume.empty()) throw UsageError(fmt::format("--resume: {}: {}", a.resume, e.what()));
     throw;
   }
-  progress.finish();
+  if (!group.leader()) return kExitPass;  // the leader writes, and exits with the verdict
+  progress->finish();
   return finish_calibration(a, harness::calibration_document(rows, options, asked));
 }
 

@@ -7,11 +7,15 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "apps/attnlaw/arguments.hpp"
 #include "apps/attnlaw/commands.hpp"
+#include "apps/attnlaw/distributed_run.hpp"
 #include "apps/attnlaw/output_directory.hpp"
+#include "apps/attnlaw/process_group.hpp"
+#include "apps/attnlaw/run_checkpoint.hpp"
 #include "apps/attnlaw/usage_error.hpp"
 #include "theory/all_claims.hpp"
 #include "verify/harness/json.hpp"
@@ -36,6 +40,7 @@ struct RunArguments {
   std::string rerun_failed;
   bool battery_given = false;
   bool json = false;
+  bool resume = false;
 };
 
 // --rerun-failed DIR: the claims with a check that did not PASS in DIR/results.json, under the
@@ -130,23 +135,55 @@ int run(RunArguments args) {
   if (claims.empty()) {
     throw UsageError(fmt::format("--battery: battery '{}' has no claims", args.battery));
   }
-  if (!args.out.empty()) prepare_output_directory("--out", args.out);
+  if (args.resume && args.out.empty()) throw UsageError("--resume: needs --out DIR, the folder of the run to continue");
+  const ProcessGroup& group = process_group();
 
-  std::size_t experiments = 0;
-  for (const harness::Claim* c : claims) experiments += c->points(options.battery).size();
-  report::Progress progress(experiments, fmt::format("battery {}", args.battery));
-  const harness::RunOutput output = harness::run_claims(
-      claims, options, [&](std::string_view claim, std::size_t, std::size_t) { progress.advance(claim); });
-  progress.finish();
+  // The leader prepares DIR and the checkpoint; the ranks learn from it which points are stored.
+  const std::vector<harness::PlannedPoint> plan = harness::plan_points(claims, options.battery);
+  std::optional<RunCheckpoint> checkpoint;
+  std::string stored_mask;
+  const bool prepared = leader_step(group, [&] {
+    if (!args.out.empty()) {
+      prepare_output_directory("--out", args.out);
+      checkpoint.emplace(args.out, run_identity(options, claims), plan, args.resume, true);
+    }
+    for (std::size_t i = 0; i < plan.size(); ++i) stored_mask += checkpoint && checkpoint->stored(i) ? '1' : '0';
+  });
+  if (!prepared) return kExitUsage;
+  stored_mask = group.broadcast_from_leader(stored_mask);
+  if (!group.leader() && !args.out.empty()) checkpoint.emplace(args.out, harness::Json(), plan, false, false);
+  std::vector<bool> stored(plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) stored[i] = stored_mask[i] == '1';
+  if (group.leader() && args.resume) {
+    fmt::print(stderr, "attnlaw run: resuming: {} of {} grid points are in {}\n", checkpoint->stored_count(),
+               plan.size(), (std::filesystem::path(args.out) / kCheckpointFolder).string());
+  }
+
+  if (options.threads > 0) omp_set_num_threads(options.threads);
+  const std::size_t share = share_of_rank(stored, group.rank(), group.size()).size();
+  std::optional<report::Progress> progress;
+  if (group.leader())
+    progress.emplace(share, group.size() > 1 ? fmt::format("battery {}, rank 0 of {}", args.battery, group.size())
+                                             : fmt::format("battery {}", args.battery));
+  std::vector<harness::PointOutcome> outcomes =
+      run_distributed(plan, harness::run_context(options), group, checkpoint ? &*checkpoint : nullptr, stored,
+                      [&](std::string_view claim) {
+                        if (progress) progress->advance(claim);
+                      });
+  if (!group.leader()) return kExitPass;  // the leader reports, and exits with the verdict
+  progress->finish();
+  const harness::RunOutput output = harness::assemble_run(claims, plan, std::move(outcomes), options.policy);
 
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  const harness::Json doc =
-      harness::results_document(theory::all_claims(), output, options, harness::build_provenance(threads, 1));
+  const harness::Json doc = harness::results_document(theory::all_claims(), output, options,
+                                                      harness::build_provenance(threads, group.size()));
   if (!args.out.empty()) {
     harness::RunOptions timing_options = options;
     timing_options.threads = threads;
     try {
-      report::StagedDirectory staged(args.out, {"results.json", "timings.json", "REPORT.md", "figures"});
+      // The checkpoint is owned, so the swap that installs the report takes it away.
+      report::StagedDirectory staged(args.out,
+                                     {"results.json", "timings.json", "REPORT.md", "figures", kCheckpointFolder});
       const std::filesystem::path& dir = staged.path();
       report::write_file_atomically(dir / "results.json", doc.dump(2) + "\n");
       report::write_file_atomically(dir / "timings.json",
@@ -182,6 +219,9 @@ void add_run_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--rerun-failed", args->rerun_failed,
                   "Rerun the claims whose checks did not pass in DIR/results.json (same battery, seed, mutant)");
   cmd->add_flag("--json", args->json, "Print results.json on stdout");
+  cmd->add_flag("--resume", args->resume,
+                "Continue the run killed in --out DIR from its checkpoint (same battery, claims, seed, build); "
+                "the results are those of an uninterrupted run");
   cmd->callback([args, &exit_status] { exit_status = run(*args); });
 }
 

@@ -24,7 +24,8 @@ using harness::Json;
 
 struct DynamicsArguments {
   std::string n, d, heads = "1", beta, type = "S", geometry = "spherical", t, init = "random", rho0 = "0",
-                 scores = "random", samples = "21", tolerance = "1e-10", seed = "20261130", max_steps = "100000", out;
+                    scores = "random", samples = "21", tolerance = "1e-10", seed = "20261130", max_steps = "100000",
+                    out;
   bool json = false;
 };
 
@@ -49,7 +50,9 @@ int simulate_dynamics(const DynamicsArguments& a) {
   const auto d = static_cast<Eigen::Index>(parse_integer("--d", a.d, 2, 10000));
   const int heads = static_cast<int>(parse_integer("--heads", a.heads, 1, 64));
   const double beta = parse_real("--beta", a.beta, 0.0, 100.0);
-  if (!(beta > 0)) throw UsageError("--beta: expected a number in (0, 100]: the energy E = sum e^{beta s}/(2 beta n^2) needs beta > 0");
+  if (!(beta > 0))
+    throw UsageError(
+        "--beta: expected a number in (0, 100]: the energy E = sum e^{beta s}/(2 beta n^2) needs beta > 0");
   const double t1 = parse_real("--t", a.t, 0.0, 1e6);
   if (!(t1 > 0)) throw UsageError(fmt::format("--t: expected a time > 0, got '{}'", a.t));
   const auto samples = static_cast<std::size_t>(parse_integer("--samples", a.samples, 2, 100000));
@@ -75,18 +78,21 @@ int simulate_dynamics(const DynamicsArguments& a) {
   const double nn = static_cast<double>(n), dd = static_cast<double>(d);
   const double flops = heads * (2 * nn * nn * dd + 2 * nn * dd * dd + 20 * nn * nn);
   if (flops > kMaxEvaluationFlops) {
-    throw UsageError(fmt::format("--n/--d/--heads: one evaluation of the field would cost about {:.1e} flops "
-                                 "(H (2 n^2 d + 2 n d^2 + 20 n^2)), above the limit {:.0e}",
-                                 flops, kMaxEvaluationFlops));
+    throw UsageError(
+        fmt::format("--n/--d/--heads: one evaluation of the field would cost about {:.1e} flops "
+                    "(H (2 n^2 d + 2 n d^2 + 20 n^2)), above the limit {:.0e}",
+                    flops, kMaxEvaluationFlops));
   }
   // Streams keyed by what is drawn, never by how numbers were typed.
-  const harness::Fields label{{"n", static_cast<std::uint64_t>(n)}, {"d", static_cast<std::uint64_t>(d)},
+  const harness::Fields label{{"n", static_cast<std::uint64_t>(n)},
+                              {"d", static_cast<std::uint64_t>(d)},
                               {"heads", static_cast<std::uint64_t>(heads)}};
   const rng::StreamKey key = rng::stream_key(seed, {"simulate/dynamics", harness::canonical_label(label)});
   if (a.scores == "random") {
     flow.heads = dynamics::random_symmetric_heads(heads, d, key, 0);
   } else if (a.scores == "identity") {
-    for (int h = 0; h < heads; ++h) flow.heads.push_back({dynamics::Matrix<double>::Identity(d, d), dynamics::Matrix<double>::Identity(d, d)});
+    for (int h = 0; h < heads; ++h)
+      flow.heads.push_back({dynamics::Matrix<double>::Identity(d, d), dynamics::Matrix<double>::Identity(d, d)});
   } else {
     throw UsageError(fmt::format("--scores: expected random or identity, got '{}'", a.scores));
   }
@@ -95,7 +101,8 @@ int simulate_dynamics(const DynamicsArguments& a) {
     x0 = dynamics::uniform_tokens(n, d, key, 1);
   } else if (a.init == "equiangular") {
     const double rho0 = parse_real("--rho0", a.rho0, 0.0, 1.0);
-    if (d < n + 1) throw UsageError(fmt::format("--init: equiangular tokens need --d >= --n + 1, got d = {}, n = {}", d, n));
+    if (d < n + 1)
+      throw UsageError(fmt::format("--init: equiangular tokens need --d >= --n + 1, got d = {}, n = {}", d, n));
     x0 = dynamics::equiangular_tokens(n, d, rho0);
   } else {
     throw UsageError(fmt::format("--init: expected random or equiangular, got '{}'", a.init));
@@ -104,7 +111,9 @@ int simulate_dynamics(const DynamicsArguments& a) {
   try {
     s = dynamics::summarise_trajectory(flow, x0, t1, samples, {tolerance, tolerance}, max_steps);
   } catch (const std::runtime_error& e) {
-    throw UsageError(fmt::format("--t/--max-steps: the integration stopped: {} (a smaller --t, a looser --tolerance, or a larger --max-steps)", e.what()));
+    throw UsageError(fmt::format(
+        "--t/--max-steps: the integration stopped: {} (a smaller --t, a looser --tolerance, or a larger --max-steps)",
+        e.what()));
   }
   if (!a.out.empty()) {
     try {
@@ -115,16 +124,32 @@ int simulate_dynamics(const DynamicsArguments& a) {
   }
   Json rows = Json::array();
   for (const auto& x : s.samples) {
-    rows.push_back(Json{{"t", x.t}, {"energy", x.energy}, {"head_energies", x.head_energies},
-                        {"mean_entropy", x.mean_entropy}, {"mean_inner_product", x.mean_inner_product}});
+    rows.push_back(Json{{"t", x.t},
+                        {"energy", x.energy},
+                        {"head_energies", x.head_energies},
+                        {"mean_entropy", x.mean_entropy},
+                        {"mean_inner_product", x.mean_inner_product}});
   }
-  const Json integrator{{"method", "Dormand-Prince 5(4), dense output"}, {"tolerance", tolerance},
-                        {"accepted", s.accepted}, {"rejected", s.rejected}, {"evaluations", s.evaluations},
-                        {"error_estimate", s.error_estimate}, {"largest_projection", s.largest_projection}};
+  const Json integrator{{"method", "Dormand-Prince 5(4), dense output"},
+                        {"tolerance", tolerance},
+                        {"accepted", s.accepted},
+                        {"rejected", s.rejected},
+                        {"evaluations", s.evaluations},
+                        {"error_estimate", s.error_estimate},
+                        {"largest_projection", s.largest_projection}};
   if (a.json) {
-    std::cout << Json{{"n", n}, {"d", d}, {"heads", heads}, {"beta", beta}, {"type", a.type},
-                      {"geometry", a.geometry}, {"scores", a.scores}, {"init", a.init}, {"t", t1}, {"seed", seed},
-                      {"samples", rows}, {"integrator", integrator}}
+    std::cout << Json{{"n", n},
+                      {"d", d},
+                      {"heads", heads},
+                      {"beta", beta},
+                      {"type", a.type},
+                      {"geometry", a.geometry},
+                      {"scores", a.scores},
+                      {"init", a.init},
+                      {"t", t1},
+                      {"seed", seed},
+                      {"samples", rows},
+                      {"integrator", integrator}}
                      .dump(2)
               << '\n';
     return kExitPass;

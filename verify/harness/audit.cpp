@@ -224,39 +224,55 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
     throw std::invalid_argument(fmt::format("--seeds: {} is fewer than the {} seeds already run", seeds, done));
   const SeedSet set{plan.seed_set, 0};
   std::vector<CalibrationRow> rows = std::move(resume);
+  const SeedBatchRunner run_batch = plan.run_batch ? plan.run_batch : [&](const std::vector<std::uint32_t>& batch) {
+    std::vector<RunOutput> outs;
+    for (std::uint32_t seed : batch) {
+      RunOptions run = options;
+      run.seed = seed;
+      outs.push_back(run_claims(claims, run));
+    }
+    return outs;
+  };
   // A resumed calibration first reruns its last stored seed: the stored rows must be this code's.
-  for (std::size_t s = done == 0 ? 0 : done - 1; seeds == 0 || s < seeds; ++s) {
-    RunOptions run = options;
-    run.seed = set.seed(s);
-    const RunOutput out = run_claims(claims, run);
-    if (rows.empty()) {
-      for (const Check& c : out.checks) rows.push_back(row_of(c, plan.seed_set));
-    }
-    if (seeds == 0) seeds = default_seeds(statistical_count(rows), plan.family_alpha);
-    if (out.checks.size() != rows.size()) throw std::runtime_error("calibration: the checks changed between seeds");
-    const bool replay = s + 1 == done;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const Check& c = out.checks[i];
-      if (!same_check(rows[i], c) || rows[i].statistical != c.p_value.has_value()) {
-        throw std::runtime_error(fmt::format("calibration: check {} is {}: {} {} here, not the stored one", i, c.claim,
-                                             c.test, params_text(c)));
+  // Until the first seed has told how many seeds there are, batches are of one.
+  std::size_t s = done == 0 ? 0 : done - 1;
+  while (seeds == 0 || s < seeds) {
+    const std::size_t width = seeds == 0 ? 1 : std::min(std::max<std::size_t>(plan.batch, 1), seeds - s);
+    std::vector<std::uint32_t> batch;
+    for (std::size_t k = 0; k < width; ++k) batch.push_back(set.seed(s + k));
+    const std::vector<RunOutput> outs = run_batch(batch);
+    if (outs.size() != width) throw std::logic_error("calibration: the batch runner returned another number of runs");
+    for (const RunOutput& out : outs) {
+      if (rows.empty()) {
+        for (const Check& c : out.checks) rows.push_back(row_of(c, plan.seed_set));
       }
-      rows[i].null_law = c.null_law;
-      rows[i].paper = c.paper;
-      if (replay) {
-        if (!same_outcome(rows[i], c)) {
-          throw std::runtime_error(
-              fmt::format("calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim, c.test,
-                          params_text(c)));
+      if (seeds == 0) seeds = default_seeds(statistical_count(rows), plan.family_alpha);
+      if (out.checks.size() != rows.size()) throw std::runtime_error("calibration: the checks changed between seeds");
+      const bool replay = s + 1 == done;
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Check& c = out.checks[i];
+        if (!same_check(rows[i], c) || rows[i].statistical != c.p_value.has_value()) {
+          throw std::runtime_error(fmt::format("calibration: check {} is {}: {} {} here, not the stored one", i,
+                                               c.claim, c.test, params_text(c)));
         }
-        continue;
+        rows[i].null_law = c.null_law;
+        rows[i].paper = c.paper;
+        if (replay) {
+          if (!same_outcome(rows[i], c)) {
+            throw std::runtime_error(
+                fmt::format("calibration: seed {} does not reproduce the stored p-value of {}: {} {}", s, c.claim,
+                            c.test, params_text(c)));
+          }
+          continue;
+        }
+        rows[i].seeds += 1;
+        rows[i].fails += c.verdict == Verdict::fail;
+        if (c.p_value) rows[i].p_values.push_back(*c.p_value);
       }
-      rows[i].seeds += 1;
-      rows[i].fails += c.verdict == Verdict::fail;
-      if (c.p_value) rows[i].p_values.push_back(*c.p_value);
+      summarise(rows, plan.family_alpha);
+      if (after_seed) after_seed(s + 1, seeds, rows);
+      ++s;
     }
-    summarise(rows, plan.family_alpha);
-    if (after_seed) after_seed(s + 1, seeds, rows);
   }
   return rows;
 }

@@ -112,10 +112,18 @@ void summarise(std::vector<CalibrationRow>& rows, double family_alpha = kFamilyA
 
 // What calibrate runs: a seed set and how many of its seeds (0: default_seeds of the checks
 // found at the first seed).
+// Runs the claims under each of a batch of seeds and returns the outputs in the same order (the
+// seeds of a batch run side by side on the ranks of an MPI job: apps/attnlaw/distributed_run.hpp).
+using SeedBatchRunner = std::function<std::vector<RunOutput>(const std::vector<std::uint32_t>& seeds)>;
+
 struct CalibrationPlan {
   std::size_t seed_set = 0;
   std::size_t seeds = 0;
   double family_alpha = kFamilyAlpha;
+  // Seeds per batch, and who runs a batch (empty: run_claims, one seed after another). The rows
+  // are summarised seed by seed in seed order whatever the batch, so they do not depend on it.
+  std::size_t batch = 1;
+  SeedBatchRunner run_batch = {};
 };
 
 // Runs `claims` with `options` (battery, policy, threads) under the plan's seeds.

@@ -1,9 +1,9 @@
 #pragma once
 // One record of results.json: the outcome of one test of one claim at one grid point.
-#include <functional>
 #include <optional>
 #include <string>
 
+#include "verify/harness/detectable_law.hpp"
 #include "verify/harness/point.hpp"
 #include "verify/stats/test_result.hpp"
 
@@ -26,12 +26,6 @@ struct Effect {
 enum class NullLaw { uniform, conservative };
 const char* to_string(NullLaw law) noexcept;
 
-struct Detectable {
-  std::string name;
-  double delta = 0;
-  double power = 0.99;
-};
-
 struct Check {
   // Filled by the claim.
   std::string test;              // e.g. "anderson-darling", "z-test", "deterministic"
@@ -41,9 +35,9 @@ struct Check {
   std::optional<double> p_value;  // absent for deterministic checks
   std::string p_method;
   std::optional<Effect> effect;
-  // The smallest discrepancy the test detects with power 0.99, as a function of the
-  // per-check alpha: the runner evaluates it at the alpha the multiplicity policy leaves.
-  std::function<Detectable(double alpha)> detectable_at;
+  // The smallest discrepancy the test detects with power 0.99, as a formula of the per-check
+  // alpha: the runner evaluates it at the alpha the multiplicity policy leaves.
+  std::optional<DetectableLaw> detectable_law;
   // The discrepancy the claim promises to detect; SUSPECT if the test cannot.
   std::optional<double> detectable_target;
   // Deterministic checks: statistic is the worst ratio to the bound; pass iff <= 1.

@@ -10,8 +10,8 @@
 
 #include "verify/harness/check.hpp"
 #include "verify/harness/figure.hpp"
-#include "verify/harness/table.hpp"
 #include "verify/harness/point.hpp"
+#include "verify/harness/table.hpp"
 
 namespace attnlaw::harness {
 

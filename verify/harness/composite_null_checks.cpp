@@ -7,7 +7,6 @@
 
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/location_scale.hpp"
-#include "verify/stats/power.hpp"
 #include "verify/stats/proportion.hpp"
 
 namespace attnlaw::harness {
@@ -43,11 +42,11 @@ Check band_proportion_check(std::uint64_t successes, std::uint64_t undecided, st
       lo_null, hi_null, p0, band, undecided, trials);
   Check c = proportion_check(t, std::move(what), p0, trials, target);
   c.effect = Effect{"probability - p0", (lo_obs + hi_obs) / 2 - p0, {t.ci.lo - p0, t.ci.hi - p0}};
-  c.detectable_at = [p0, band, trials, undecided, m](double alpha) {
-    return Detectable{
-        "|probability - p0| (incl. band and undecided)",
-        band + static_cast<double>(undecided) / m + stats::detectable_proportion_shift(p0, trials, alpha, 0.99), 0.99};
-  };
+  c.detectable_law = DetectableLaw{.formula = DetectableLaw::Formula::proportion_shift,
+                                   .name = "|probability - p0| (incl. band and undecided)",
+                                   .p0 = p0,
+                                   .offset = band + static_cast<double>(undecided) / m,
+                                   .m = trials};
   return c;
 }
 
@@ -65,10 +64,11 @@ Check tolerance_mean_check(std::span<const double> values, double mu0, double to
   const double sd = t.std_error * std::sqrt(static_cast<double>(values.size()));
   Check c = mean_check(t, mu0, std::move(what), sd, values.size(), "mean - reference", 1, target);
   const std::size_t m = values.size();
-  c.detectable_at = [sd, m, tolerance](double alpha) {
-    return Detectable{"|mean - reference| (incl. tolerance)",
-                      tolerance + stats::detectable_mean_shift(sd, m, alpha, 0.99), 0.99};
-  };
+  c.detectable_law = DetectableLaw{.formula = DetectableLaw::Formula::mean_shift,
+                                   .name = "|mean - reference| (incl. tolerance)",
+                                   .sigma = sd,
+                                   .offset = tolerance,
+                                   .m = m};
   c.null_law = NullLaw::conservative;
   return c;
 }

@@ -27,7 +27,7 @@ void apply_policy(std::vector<Check>& checks, const Policy& policy) {
       c.alpha = policy.alpha;
       c.alpha_adjusted = policy.alpha / (m - static_cast<double>(rank));
       c.p_adjusted = adjusted[order[rank]];
-      if (c.detectable_at) c.detectable = c.detectable_at(policy.alpha / m);
+      if (c.detectable_law) c.detectable = evaluate(*c.detectable_law, policy.alpha / m);
     }
   }
   for (Check& c : checks) {

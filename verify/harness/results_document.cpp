@@ -7,8 +7,8 @@
 #include <string>
 
 #include "verify/harness/figure_json.hpp"
-#include "verify/harness/table_json.hpp"
 #include "verify/harness/point_json.hpp"
+#include "verify/harness/table_json.hpp"
 
 namespace attnlaw::harness {
 namespace {
@@ -100,7 +100,8 @@ Json results_document(const Registry& registry, const RunOutput& output, const R
   std::map<std::string, int> seen;
   for (const Check& c : output.checks) {
     Json j = check_to_json(c);
-    std::string id = fmt::format("{}/{}/{}@{}", c.claim, c.experiment, c.test, c.params ? canonical_label(*c.params) : "");
+    std::string id =
+        fmt::format("{}/{}/{}@{}", c.claim, c.experiment, c.test, c.params ? canonical_label(*c.params) : "");
     if (const int k = ++seen[id]; k > 1) id = fmt::format("{}#{}", id, k);
     Json ordered{{"id", id}};
     ordered.update(j);

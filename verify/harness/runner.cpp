@@ -68,52 +68,73 @@ std::vector<const Claim*> select_claims(const Registry& registry, const RunOptio
   return selected;
 }
 
+std::vector<PlannedPoint> plan_points(const std::vector<const Claim*>& claims, Battery battery) {
+  std::vector<PlannedPoint> plan;
+  for (const Claim* claim : claims) {
+    for (GridPoint& point : claim->points(battery)) plan.push_back({claim, std::move(point)});
+  }
+  return plan;
+}
+
+RunContext run_context(const RunOptions& options) { return RunContext{options.seed, options.battery, options.mutant}; }
+
+PointOutcome run_point(const PlannedPoint& planned, const RunContext& context) {
+  const auto start = std::chrono::steady_clock::now();
+  PointOutcome out;
+  try {
+    out.result = planned.point.run(context);
+  } catch (const std::exception& e) {
+    // An experiment that cannot complete (NaN in a statistic, a sampler refusing its input)
+    // is a failed check of its claim, not the end of the battery.
+    Check c;
+    c.test = "run";
+    c.target = "the experiment completes";
+    c.p_method = std::string("error: ") + e.what();
+    c.deterministic_holds = false;
+    out.result = ExperimentResult{};
+    out.result.checks.push_back(std::move(c));
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+RunOutput assemble_run(const std::vector<const Claim*>& claims, const std::vector<PlannedPoint>& plan,
+                       std::vector<PointOutcome> outcomes, const Policy& policy) {
+  if (outcomes.size() != plan.size()) throw std::logic_error("assemble_run: one outcome per planned point");
+  RunOutput out;
+  out.claims = claims;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const ClaimInfo& info = plan[i].claim->info();
+    const GridPoint& point = plan[i].point;
+    ExperimentResult& result = outcomes[i].result;
+    for (Check& check : result.checks) {
+      if (!check.params) check.params = point.params;
+      check.claim = info.id;
+      check.experiment = point.experiment;
+      check.paper = info.paper;
+      check.provenance = to_string(info.provenance);
+      out.checks.push_back(std::move(check));
+    }
+    for (Figure& figure : result.figures) out.figures.push_back(std::move(figure));
+    for (Table& table : result.tables) merge_table(out.tables, std::move(table));
+    out.timings.push_back({info.id, point.experiment, point.params, outcomes[i].seconds});
+  }
+  apply_policy(out.checks, policy);
+  return out;
+}
+
 RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                      const ExperimentObserver& observer) {
   if (options.threads > 0) omp_set_num_threads(options.threads);
-  const RunContext context{options.seed, options.battery, options.mutant};
-
-  std::size_t total = 0;
-  for (const Claim* claim : claims) total += claim->points(options.battery).size();
-
-  RunOutput out;
-  out.claims = claims;
-  std::size_t done = 0;
-  for (const Claim* claim : claims) {
-    const ClaimInfo& info = claim->info();
-    for (const GridPoint& point : claim->points(options.battery)) {
-      const auto start = std::chrono::steady_clock::now();
-      ExperimentResult result;
-      try {
-        result = point.run(context);
-      } catch (const std::exception& e) {
-        // An experiment that cannot complete (NaN in a statistic, a sampler refusing its input)
-        // is a failed check of its claim, not the end of the battery.
-        Check c;
-        c.test = "run";
-        c.target = "the experiment completes";
-        c.p_method = std::string("error: ") + e.what();
-        c.deterministic_holds = false;
-        result.checks.push_back(std::move(c));
-      }
-      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-      for (Check& check : result.checks) {
-        if (!check.params) check.params = point.params;
-        check.claim = info.id;
-        check.experiment = point.experiment;
-        check.paper = info.paper;
-        check.provenance = to_string(info.provenance);
-        out.checks.push_back(std::move(check));
-      }
-      for (Figure& figure : result.figures) out.figures.push_back(std::move(figure));
-      for (Table& table : result.tables) merge_table(out.tables, std::move(table));
-      out.timings.push_back({info.id, point.experiment, point.params, elapsed.count()});
-      ++done;
-      if (observer) observer(info.id, done, total);
-    }
+  const RunContext context = run_context(options);
+  const std::vector<PlannedPoint> plan = plan_points(claims, options.battery);
+  std::vector<PointOutcome> outcomes;
+  outcomes.reserve(plan.size());
+  for (const PlannedPoint& planned : plan) {
+    outcomes.push_back(run_point(planned, context));
+    if (observer) observer(planned.claim->info().id, outcomes.size(), plan.size());
   }
-  apply_policy(out.checks, options.policy);
-  return out;
+  return assemble_run(claims, plan, std::move(outcomes), options.policy);
 }
 
 }  // namespace attnlaw::harness

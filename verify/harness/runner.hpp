@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "verify/harness/claim.hpp"
+#include "verify/harness/experiment_json.hpp"
 #include "verify/harness/policy.hpp"
 #include "verify/harness/registry.hpp"
 
@@ -45,6 +46,24 @@ using ExperimentObserver = std::function<void(std::string_view, std::size_t, std
 // claim id, a claim without a grid in the battery, or a mutant outside the registry's catalogue.
 std::vector<const Claim*> select_claims(const Registry& registry, const RunOptions& options);
 
+// The grid points of the claims in run order: the order in which a run reports them, whatever
+// order (resume, MPI ranks) they were computed in.
+struct PlannedPoint {
+  const Claim* claim = nullptr;
+  GridPoint point;
+};
+std::vector<PlannedPoint> plan_points(const std::vector<const Claim*>& claims, Battery battery);
+
+RunContext run_context(const RunOptions& options);
+
+// One grid point; an experiment that throws becomes a failed "run" check of its claim.
+PointOutcome run_point(const PlannedPoint& planned, const RunContext& context);
+
+// The run's output from every planned point's outcome, in plan order, with the policy applied.
+RunOutput assemble_run(const std::vector<const Claim*>& claims, const std::vector<PlannedPoint>& plan,
+                       std::vector<PointOutcome> outcomes, const Policy& policy);
+
+// plan_points, run_point on each in order, assemble_run.
 RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                      const ExperimentObserver& observer = {});
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "verify/harness/policy.hpp"
+#include "verify/stats/power.hpp"
 
 namespace attnlaw::harness {
 namespace {
@@ -42,16 +43,19 @@ TEST(Policy, HolmStopsAtTheFirstNonRejection) {
 
 TEST(Policy, SuspectWhenSmallPOrUnderpowered) {
   std::vector<Check> checks{with_p("SL", 5e-4), with_p("SL", 0.3), with_p("SL", 0.3)};
-  checks[1].detectable_at = [](double) { return Detectable{"mean", 0.02, 0.99}; };
+  // A z test of an estimate with sd 0.002 (detects about 0.015 at alpha/m: more than the target
+  // 0.01) and one with sd 1e-4.
+  checks[1].detectable_law = DetectableLaw{.formula = DetectableLaw::Formula::standard_error, .sigma = 0.002};
   checks[1].detectable_target = 0.01;
-  checks[2].detectable_at = [](double alpha) { return Detectable{"mean", alpha, 0.99}; };
+  checks[2].detectable_law = DetectableLaw{.formula = DetectableLaw::Formula::standard_error, .sigma = 1e-4};
   checks[2].detectable_target = 0.01;
   apply_policy(checks, Policy{});
   EXPECT_EQ(checks[0].verdict, Verdict::suspect);
   EXPECT_EQ(checks[1].verdict, Verdict::suspect);
   EXPECT_EQ(checks[2].verdict, Verdict::pass);
   // Detectable discrepancies are stated at the Bonferroni alpha/m.
-  EXPECT_NEAR(checks[2].detectable->delta, 1e-6 / 3, 1e-20);
+  EXPECT_DOUBLE_EQ(checks[2].detectable->delta,
+                   (stats::normal_quantile(1 - 1e-6 / 3 / 2) + stats::normal_quantile(0.99)) * 1e-4);
 }
 
 TEST(Policy, DeterministicChecksPassIffTheBoundHolds) {

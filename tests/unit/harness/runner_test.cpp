@@ -90,7 +90,8 @@ ExperimentResult table_row(const RepsPoint& p, const NoModel&, const PointContex
 
 std::unique_ptr<Claim> table_claim() {
   auto claim = std::make_unique<ClaimSpec<NoModel>>(
-      ClaimInfo{"TEST.table", "SL", "none", "a table", Provenance::derived, "[derived]"}, ModelChoice<NoModel>{NoModel{}});
+      ClaimInfo{"TEST.table", "SL", "none", "a table", Provenance::derived, "[derived]"},
+      ModelChoice<NoModel>{NoModel{}});
   claim->experiment("rows", Grid<RepsPoint>{.smoke = {{5}, {7}}}, table_row);
   return claim;
 }
@@ -114,6 +115,30 @@ TEST(Runner, ClaimPatternsAndMergedTables) {
   options.claim_ids = {"TEST.*"};
   options.battery = Battery::standard;  // no grid there
   EXPECT_THROW(select_claims(registry, options), std::invalid_argument);
+}
+
+// What --resume and MPI ranks do: compute the points in any order, send them through JSON, and
+// assemble in plan order. The document is the one run_claims writes.
+TEST(Runner, PointsComputedOutOfOrderAndRoundTrippedAssembleToTheSameDocument) {
+  Registry registry;
+  registry.add(sum_claim());
+  registry.add(table_claim());
+  RunOptions options;
+  const auto claims = select_claims(registry, options);
+  Json direct = results_document(registry, run_claims(claims, options), options, Json::object());
+
+  const std::vector<PlannedPoint> plan = plan_points(claims, options.battery);
+  ASSERT_EQ(plan.size(), 4u);
+  std::vector<PointOutcome> outcomes(plan.size());
+  for (std::size_t i : {3, 1, 0, 2}) {
+    const PointOutcome computed = run_point(plan[i], run_context(options));
+    outcomes[i] = outcome_from_json(Json::parse(outcome_to_json(computed).dump()));
+  }
+  Json assembled =
+      results_document(registry, assemble_run(claims, plan, outcomes, options.policy), options, Json::object());
+  EXPECT_EQ(direct.dump(), assembled.dump());
+  outcomes.pop_back();
+  EXPECT_THROW(assemble_run(claims, plan, outcomes, options.policy), std::logic_error);
 }
 
 TEST(Runner, ExceptionsInsideReplicatesReachTheCaller) {

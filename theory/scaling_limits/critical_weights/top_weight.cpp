@@ -13,7 +13,6 @@
 #include "verify/harness/figure_data.hpp"
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/independence.hpp"
-#include "verify/stats/power.hpp"
 #include "verify/stats/proportion.hpp"
 
 namespace attnlaw::theory::scaling_limits::critical_weights_claim {
@@ -52,9 +51,10 @@ harness::Check replicates_independent(const std::vector<double>& top) {
                                top.size()));
   const double half_width = 4.89 / std::sqrt(static_cast<double>(top.size()));  // two-sided 1 - 1e-6
   c.effect = harness::Effect{"lag-1 autocorrelation", test.r, {test.r - half_width, test.r + half_width}};
-  c.detectable_at = [m = top.size()](double alpha) {
-    return harness::Detectable{"|lag-1 autocorrelation|", stats::detectable_mean_shift(1, m, alpha, 0.99), 0.99};
-  };
+  c.detectable_law = harness::DetectableLaw{.formula = harness::DetectableLaw::Formula::mean_shift,
+                                            .name = "|lag-1 autocorrelation|",
+                                            .sigma = 1,
+                                            .m = top.size()};
   c.detectable_target = 0.1;
   return c;
 }

@@ -98,11 +98,8 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
         "contrast under common random numbers); exact-law slope {:.6f}",
         slope_fit_exact);
     c.effect = harness::Effect{"fitted slope", slope, {slope - zc * se_slope, slope + zc * se_slope}};
-    c.detectable_at = [se_slope](double alpha) {
-      return harness::Detectable{"|slope - exact slope|",
-                                 (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(0.99)) * se_slope,
-                                 0.99};
-    };
+    c.detectable_law = harness::DetectableLaw{
+        .formula = harness::DetectableLaw::Formula::standard_error, .name = "|slope - exact slope|", .sigma = se_slope};
     c.detectable_target = std::abs(true_exponent - competitor) / 2;
     out.checks.push_back(std::move(c));
   }

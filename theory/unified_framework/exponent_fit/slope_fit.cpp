@@ -103,11 +103,8 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
                prediction.values;
   const double zc = stats::normal_quantile(1 - kAlpha / 2);
   c.effect = harness::Effect{"fitted slope", slope, {slope - zc * total_se, slope + zc * total_se}};
-  c.detectable_at = [total_se](double alpha) {
-    return harness::Detectable{"|slope - predicted|",
-                               (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(kPower)) * total_se,
-                               kPower};
-  };
+  c.detectable_law = harness::DetectableLaw{
+      .formula = harness::DetectableLaw::Formula::standard_error, .name = "|slope - predicted|", .sigma = total_se};
   c.detectable_target = target;
   out.checks.push_back(std::move(c));
 

@@ -86,10 +86,8 @@ void bias_rate_checks(harness::ExperimentResult& out, const reference::ScoreFami
     c.effect = harness::Effect{
         "fitted slope", fit.slope, {fit.slope - zc * fit.slope_std_error, fit.slope + zc * fit.slope_std_error}};
     const double se = fit.slope_std_error;
-    c.detectable_at = [se](double alpha) {
-      return harness::Detectable{"|slope - exact slope|",
-                                 (stats::normal_quantile(1 - alpha / 2) + stats::normal_quantile(0.99)) * se, 0.99};
-    };
+    c.detectable_law = harness::DetectableLaw{
+        .formula = harness::DetectableLaw::Formula::standard_error, .name = "|slope - exact slope|", .sigma = se};
     out.checks.push_back(std::move(c));
   }
 }

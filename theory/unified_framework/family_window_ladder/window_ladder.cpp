@@ -117,10 +117,10 @@ harness::ExperimentResult window_ladder(const ref::ScoreFamily& family, const Sc
                                  mc[i][k].mean - exact[i][k],
                                  {mc[i][k].mean - exact[i][k] - zc * se, mc[i][k].mean - exact[i][k] + zc * se}};
       const double sd = se * std::sqrt(static_cast<double>(reps));
-      c.detectable_at = [sd, reps](double alpha) {
-        return harness::Detectable{"|mean - exact finite-n|", stats::detectable_mean_shift(sd, reps, alpha, 0.99),
-                                   0.99};
-      };
+      c.detectable_law = harness::DetectableLaw{.formula = harness::DetectableLaw::Formula::mean_shift,
+                                                .name = "|mean - exact finite-n|",
+                                                .sigma = sd,
+                                                .m = reps};
       out.checks.push_back(std::move(c));
     }
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `mpirun -np K attnlaw run` writes the results.json of a single process, provenance aside (which
+# names the ranks and the date); its calibration (audit calibrate) is that of a single process.
+# Usage: mpi_matches_single.sh MPIEXEC ATTNLAW WORKDIR RANKS
+set -euo pipefail
+mpiexec=$1 attnlaw=$2 work=$3 ranks=$4
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "mpi_matches_single: FAIL: $*" >&2; exit 1; }
+# Root in CI containers; --oversubscribe: more ranks than cores is allowed on small machines.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+mpi=("$mpiexec" -np "$ranks")
+
+single=0 distributed=0
+"$attnlaw" run --battery smoke --threads 1 --out "$work/single" > /dev/null 2>&1 || single=$?
+"${mpi[@]}" "$attnlaw" run --battery smoke --threads 1 --out "$work/mpi" > "$work/mpi.out" 2> "$work/mpi.err" ||
+  distributed=$?
+[ "$single" -le 1 ] || fail "the single run exited $single"
+[ "$distributed" -eq "$single" ] || fail "mpirun exited $distributed, the single process $single: $(tail -5 "$work/mpi.err")"
+[ "$(grep -c '^attnlaw run: battery' "$work/mpi.out")" -eq 1 ] || fail "not one summary on stdout"
+[ "$(jq '.provenance.ranks' "$work/mpi/results.json")" -eq "$ranks" ] || fail "provenance does not name $ranks ranks"
+cmp -s <(jq -S 'del(.provenance)' "$work/single/results.json") <(jq -S 'del(.provenance)' "$work/mpi/results.json") ||
+  fail "results.json of $ranks ranks differs from the single process"
+cmp -s <(grep -v "^- \(date\|ranks\):" "$work/single/REPORT.md") <(grep -v "^- \(date\|ranks\):" "$work/mpi/REPORT.md") ||
+  fail "REPORT.md differs (date and ranks aside)"
+
+# A distributed run killed part way continues in one process: the ranks' checkpoint files are
+# the same as a single process's.
+"${mpi[@]}" "$attnlaw" run --battery smoke --claim 'ST.*' --claim 'MH.*' --threads 1 --out "$work/killed" > /dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 6000); do
+  [ "$(find "$work/killed/checkpoint" -name 'point-*.json' 2> /dev/null | wc -l)" -ge 4 ] && break
+  kill -0 "$pid" 2> /dev/null || break
+  sleep 0.01
+done
+kill -KILL "$pid" 2> /dev/null || fail "the distributed run finished before it could be killed"
+wait "$pid" 2> /dev/null || true
+"$attnlaw" run --battery smoke --claim 'ST.*' --claim 'MH.*' --out "$work/killed" --resume > /dev/null 2>&1 || true
+"$attnlaw" run --battery smoke --claim 'ST.*' --claim 'MH.*' --out "$work/whole" > /dev/null 2>&1 || true
+cmp -s <(jq -S 'del(.provenance)' "$work/whole/results.json") <(jq -S 'del(.provenance)' "$work/killed/results.json") ||
+  fail "a distributed run resumed in one process differs from an uninterrupted one"
+
+calibrate=(audit calibrate --battery smoke --claim 'ST.*' --seeds 5 --threads 1)
+"$attnlaw" "${calibrate[@]}" --out "$work/cal-single" > /dev/null 2>&1 || true
+"${mpi[@]}" "$attnlaw" "${calibrate[@]}" --out "$work/cal-mpi" > /dev/null 2> "$work/cal.err" || true
+[ -s "$work/cal-mpi/calibration.json" ] || fail "mpirun calibrate wrote no calibration.json: $(tail -5 "$work/cal.err")"
+cmp -s <(jq -S 'del(.provenance)' "$work/cal-single/calibration.json") \
+  <(jq -S 'del(.provenance)' "$work/cal-mpi/calibration.json") || fail "calibration.json of $ranks ranks differs"
+echo "mpi_matches_single: PASS: $ranks ranks, results.json and calibration.json identical to one process; a killed distributed run resumed in one process"
