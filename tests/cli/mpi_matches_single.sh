@@ -27,6 +27,7 @@ cmp -s <(grep -v "^- \(date\|ranks\):" "$work/single/REPORT.md") <(grep -v "^- \
 # the same as a single process's.
 "${mpi[@]}" "$attnlaw" run --battery smoke --claim 'ST.*' --claim 'MH.*' --threads 1 --out "$work/killed" > /dev/null 2>&1 &
 pid=$!
+trap 'kill -KILL "$pid" 2> /dev/null || true' EXIT  # never leave it writing into the next run
 for _ in $(seq 1 6000); do
   [ "$(find "$work/killed/checkpoint" -name 'point-*.json' 2> /dev/null | wc -l)" -ge 4 ] && break
   kill -0 "$pid" 2> /dev/null || break

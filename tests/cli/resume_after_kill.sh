@@ -21,8 +21,9 @@ points=$(jq '[.checks[] | .claim + "/" + .experiment + "@" + (.params | tostring
 # Kill once a few points are in, well before the last.
 "$attnlaw" run --battery smoke "${claims[@]}" --out "$work/killed" > /dev/null 2>&1 &
 pid=$!
+trap 'kill -KILL "$pid" 2> /dev/null || true' EXIT  # never leave it writing into the next run
 for _ in $(seq 1 6000); do
-  n=$(find "$work/killed/checkpoint" -name 'point-*.json' 2> /dev/null | wc -l)
+  n=$( (find "$work/killed/checkpoint" -name 'point-*.json' 2> /dev/null || true) | wc -l)
   [ "$n" -ge 2 ] && break
   kill -0 "$pid" 2> /dev/null || break
   sleep 0.01
