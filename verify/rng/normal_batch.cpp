@@ -102,15 +102,15 @@ __attribute__((target_clones("avx2", "default"))) void normal_batch(StreamKey st
         at[tails] = static_cast<std::uint32_t>(i);
         tails += tail[i];
       }
-      // The tail lanes, gathered: libm's log one by one, then sqrt and the near-tail formula for
-      // all of them at once; the far tail (p < 1.4e-11 or > 1 - 1.4e-11) by the scalar formula.
+      // The tail lanes, gathered, then log, sqrt and the near-tail formula for all of them at once;
+      // the far tail (p < 1.4e-11 or > 1 - 1.4e-11) by the scalar formula.
       for (std::size_t t = 0; t < tails; ++t) {
         const double p = u[at[t]];
         tail_q[t] = p - 0.5;
-        tail_r[t] = std::log(tail_q[t] < 0 ? p : 1.0 - p);
+        tail_r[t] = tail_q[t] < 0 ? p : 1.0 - p;
       }
       for (std::size_t t = 0; t < tails; ++t) {
-        const double r = std::sqrt(-tail_r[t]);
+        const double r = std::sqrt(-detail::normal_quantile_tail_log(tail_r[t]));
         const double near = detail::normal_quantile_near_tail(r);
         tail_z[t] = tail_q[t] < 0 ? -near : near;
         tail_r[t] = r;

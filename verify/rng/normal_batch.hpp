@@ -1,9 +1,9 @@
 #pragma once
 // The normals of many consecutive samples of one stream at once, bit for bit those of the
 // scalar path (rng::normal on each sample's own SampleSource), many times faster: Philox runs
-// over a block of counters in lanes the compiler vectorises, and the central region of PPND16
-// (about 85% of the draws) is evaluated for all lanes without branches, the tails afterwards
-// one by one with the scalar formula.
+// over a block of counters in lanes the compiler vectorises, the central region of PPND16 (about
+// 85% of the draws) is evaluated for all lanes without branches, and the tail lanes are gathered
+// and evaluated together, their log included (log_positive.hpp).
 #include <cstddef>
 #include <cstdint>
 
