@@ -1,9 +1,9 @@
 #pragma once
 // The normals of many consecutive samples of one stream at once, bit for bit those of the
 // scalar path (rng::normal on each sample's own SampleSource), many times faster: Philox runs
-// over a block of counters in lanes the compiler vectorises, the central region of PPND16 (about
-// 85% of the draws) is evaluated for all lanes without branches, and the tail lanes are gathered
-// and evaluated together, their log included (log_positive.hpp).
+// over a block of counters in vector lanes (AVX2 where the CPU has it), the central region of
+// PPND16 (about 85% of the draws) is evaluated for all lanes without branches, and the tail lanes
+// are gathered and evaluated together, their log included (log_positive.hpp).
 #include <cstddef>
 #include <cstdint>
 
@@ -15,5 +15,14 @@ namespace attnlaw::rng {
 // for i < count and c < d; out holds count d doubles. Samples may cross a multiple of 2^32.
 void normal_batch(StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count, std::size_t d,
                   double* out) noexcept;
+
+namespace detail {
+
+// normal_batch with Philox in the portable lanes even where the CPU has AVX2, so that the tests can
+// hold both ways of computing the words to the scalar path.
+void normal_batch_portable(StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count,
+                           std::size_t d, double* out) noexcept;
+
+}  // namespace detail
 
 }  // namespace attnlaw::rng
