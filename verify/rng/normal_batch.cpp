@@ -300,9 +300,13 @@ template <BatchIsa kIsa>
       }
       for (std::size_t t = 0; t < tails; ++t)
         z[at[t]] = tail_r[t] <= 5 ? tail_z[t] : detail::normal_quantile_tail(u[at[t]], tail_q[t]);
-      for (std::size_t i = 0; i < lanes; ++i) rows[i * d + c] = z[i];
+      // The two coordinates of a row are adjacent: one 16-byte store for both (SSE2, in every
+      // x86-64), where two scalar stores a row made this copy a sixth of the time.
       if (coordinates == 2)
-        for (std::size_t i = 0; i < lanes; ++i) rows[i * d + c + 1] = z[lanes + i];
+        for (std::size_t i = 0; i < lanes; ++i)
+          _mm_storeu_pd(rows + i * d + c, _mm_unpacklo_pd(_mm_load_sd(z + i), _mm_load_sd(z + lanes + i)));
+      else
+        for (std::size_t i = 0; i < lanes; ++i) rows[i * d + c] = z[i];
     }
   }
 }
