@@ -213,7 +213,7 @@ __attribute__((target("avx512f"))) void uniform_lanes_avx512(const RoundKeys& ke
 // The indices i < n of the tail lanes (|u[i] - 1/2| > 0.425) in increasing order, into at (which
 // has room for 3 more), and their number: four lanes per compare, their indices packed by a table
 // of the 16 masks. The scalar loop it replaces (a store and an add per lane, in one chain) took
-// as long as the whole tail formula.
+// nearly as long as the whole tail formula.
 __attribute__((target("avx2"))) std::size_t tail_lanes_avx2(const double* u, std::size_t n,
                                                             std::uint32_t* __restrict at) noexcept {
   alignas(16) static constexpr std::uint32_t kPacked[16][4] = {
