@@ -20,6 +20,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "verify/rng/log_positive.hpp"
 #include "verify/rng/source.hpp"
 
 namespace attnlaw::rng {
@@ -121,14 +122,25 @@ Real normal_quantile_far_tail(Real r) {
   return num / den;
 }
 
+// log of the smaller tail probability. In double, log_positive and not libm's log: normal_batch
+// vectorises that one, and the scalar path must give its bits.
+template <real_type Real>
+Real normal_quantile_tail_log(Real r) {
+  if constexpr (std::is_same_v<Real, double>) {
+    return log_positive(r);
+  } else {
+    using std::log;
+    return log(r);
+  }
+}
+
 // |q| > 0.425.
 template <real_type Real>
 Real normal_quantile_tail(Real p, Real q) {
-  using std::log;
   using std::sqrt;
   // The smaller tail probability; exact for p on the uniform grid.
   Real r = q < 0 ? p : Real(1) - p;
-  r = sqrt(-log(r));
+  r = sqrt(-normal_quantile_tail_log(r));
   const Real z = r <= Real(5) ? normal_quantile_near_tail(r) : normal_quantile_far_tail(r);
   return q < 0 ? -z : z;
 }

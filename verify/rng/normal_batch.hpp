@@ -1,9 +1,9 @@
 #pragma once
 // The normals of many consecutive samples of one stream at once, bit for bit those of the
 // scalar path (rng::normal on each sample's own SampleSource), many times faster: Philox runs
-// over a block of counters in lanes the compiler vectorises, and the central region of PPND16
-// (about 85% of the draws) is evaluated for all lanes without branches, the tails afterwards
-// one by one with the scalar formula.
+// over a block of counters in vector lanes (AVX2 or AVX-512 where the CPU has them), the central region of
+// PPND16 (about 85% of the draws) is evaluated for all lanes without branches, and the tail lanes
+// are gathered and evaluated together, their log included (log_positive.hpp).
 #include <cstddef>
 #include <cstdint>
 
@@ -15,5 +15,19 @@ namespace attnlaw::rng {
 // for i < count and c < d; out holds count d doubles. Samples may cross a multiple of 2^32.
 void normal_batch(StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count, std::size_t d,
                   double* out) noexcept;
+
+namespace detail {
+
+// The instruction sets normal_batch has a path for; it takes the widest the CPU has.
+enum class BatchIsa { portable, avx2, avx512f };
+
+bool cpu_has(BatchIsa isa) noexcept;
+
+// normal_batch by the path for isa, which the CPU must have: the tests hold every path the CPU can
+// run to the scalar one.
+void normal_batch_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count,
+                     std::size_t d, double* out) noexcept;
+
+}  // namespace detail
 
 }  // namespace attnlaw::rng

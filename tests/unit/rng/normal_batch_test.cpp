@@ -1,10 +1,12 @@
 // rng::normal_batch against the scalar path it replaces, bit for bit: every sample's d normals
-// from its own SampleSource through rng::normal.
+// from its own SampleSource through rng::normal; on every instruction set's path the CPU can run
+// (portable, AVX2, AVX-512), each by detail::normal_batch_on, and by normal_batch's own choice.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "verify/rng/normal.hpp"
@@ -16,18 +18,41 @@ namespace {
 using attnlaw::rng::SampleSource;
 using attnlaw::rng::StreamKey;
 
-// The number of (i, c) whose bits differ from the scalar path; counts the tail draws it checked.
+using attnlaw::rng::detail::BatchIsa;
+
+// The paths this CPU can run.
+std::vector<BatchIsa> paths() {
+  std::vector<BatchIsa> runnable;
+  for (const BatchIsa isa : {BatchIsa::portable, BatchIsa::avx2, BatchIsa::avx512f})
+    if (attnlaw::rng::detail::cpu_has(isa)) runnable.push_back(isa);
+  return runnable;
+}
+
+// The normals of normal_batch, then of each path.
+std::vector<std::vector<double>> batches(StreamKey stream, std::uint32_t replicate, std::uint64_t first,
+                                         std::size_t count, std::size_t d) {
+  std::vector<std::vector<double>> out(1, std::vector<double>(count * d));
+  attnlaw::rng::normal_batch(stream, replicate, first, count, d, out[0].data());
+  for (const BatchIsa isa : paths()) {
+    out.emplace_back(count * d);
+    attnlaw::rng::detail::normal_batch_on(isa, stream, replicate, first, count, d, out.back().data());
+  }
+  return out;
+}
+
+// The number of (i, c, batch) whose bits differ from the scalar path; counts the tail draws it
+// checked.
 std::size_t mismatches(StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count, std::size_t d,
                        std::size_t& tail_draws) {
-  std::vector<double> batch(count * d);
-  attnlaw::rng::normal_batch(stream, replicate, first, count, d, batch.data());
+  const std::vector<std::vector<double>> all = batches(stream, replicate, first, count, d);
   std::size_t bad = 0;
   for (std::size_t i = 0; i < count; ++i) {
     SampleSource source(stream, replicate, first + i);
     for (std::size_t c = 0; c < d; ++c) {
       const double z = attnlaw::rng::normal(source);
       if (std::abs(z) > 1.4) ++tail_draws;  // Phi^{-1}(0.925) = 1.44: only the tails reach past it
-      if (std::bit_cast<std::uint64_t>(z) != std::bit_cast<std::uint64_t>(batch[i * d + c])) ++bad;
+      for (const std::vector<double>& batch : all)
+        if (std::bit_cast<std::uint64_t>(z) != std::bit_cast<std::uint64_t>(batch[i * d + c])) ++bad;
     }
   }
   return bad;
@@ -70,22 +95,24 @@ TEST(NormalBatch, BothTailsAndTheRegionBoundaryAreTheScalarOnes) {
   const StreamKey stream = attnlaw::rng::make_key(7, "rng.batch", "tails");
   constexpr std::size_t kCount = 200000;
   constexpr std::size_t kD = 3;
-  std::vector<double> batch(kCount * kD);
-  attnlaw::rng::normal_batch(stream, 11, (std::uint64_t{1} << 32) - kCount / 2, kCount, kD, batch.data());
+  constexpr std::uint64_t kFirst = (std::uint64_t{1} << 32) - kCount / 2;
+  const std::vector<std::vector<double>> all = batches(stream, 11, kFirst, kCount, kD);
   std::size_t lower = 0, upper = 0, bad = 0;
   for (std::size_t i = 0; i < kCount; ++i) {
-    SampleSource source(stream, 11, (std::uint64_t{1} << 32) - kCount / 2 + i);
+    SampleSource source(stream, 11, kFirst + i);
     for (std::size_t c = 0; c < kD; ++c) {
       const double p = source.next_uniform();
       const double z = attnlaw::rng::normal_quantile(p);
       if (p - 0.5 < -0.425) ++lower;
       if (p - 0.5 > 0.425) ++upper;
-      if (std::bit_cast<std::uint64_t>(z) != std::bit_cast<std::uint64_t>(batch[i * kD + c])) ++bad;
+      for (const std::vector<double>& batch : all)
+        if (std::bit_cast<std::uint64_t>(z) != std::bit_cast<std::uint64_t>(batch[i * kD + c])) ++bad;
     }
   }
   EXPECT_EQ(bad, 0u);
   EXPECT_GT(lower, 0u);
   EXPECT_GT(upper, 0u);
+  RecordProperty("paths", std::to_string(all.size() - 1));
 }
 
 }  // namespace
