@@ -28,7 +28,43 @@ def ms(bench):
 
 
 def fmt_ms(value):
+    if value >= 1e3:
+        return f"{value / 1e3:.3g} s"
     return f"{value:.3g} ms" if value >= 0.1 else f"{value * 1e3:.3g} us"
+
+
+def parse_name(name):
+    """'BM_X/n:1000/d:3/real_time' -> ('BM_X', {'n': '1000', 'd': '3'}, ['1000', '3']): named
+    arguments by name, every argument (named or not) in order; 'real_time' and the like dropped."""
+    base, *parts = name.split("/")
+    named, values = {}, []
+    for part in parts:
+        if ":" in part:
+            key, value = part.split(":", 1)
+            named[key] = value
+            values.append(value)
+        elif part.lstrip("-").isdigit():
+            values.append(part)
+    return base, named, values
+
+
+def timed(bench):
+    """The benchmark if it ran, None if it is missing or was skipped with an error."""
+    return None if bench is None or bench.get("error_occurred") else bench
+
+
+def count(x):
+    """A key count in three figures: 663, 7.29k, 4.27M."""
+    for scale, suffix in ((1e6, "M"), (1e3, "k")):
+        if x >= scale:
+            return f"{x / scale:.3g}{suffix}"
+    return f"{x:.3g}"
+
+
+def decade(n):
+    n = int(n)
+    exponent = len(str(n)) - 1
+    return f"10^{exponent}" if n == 10 ** exponent else f"{n:g}"
 
 
 def diagnose_section(peer, benches):
@@ -103,18 +139,153 @@ def samplers_section(benches, naive_peer):
             f"**{'met' if scaling >= 1.8 else 'not met'}** ({scaling:.2f}).", ""]
 
 
+REGIMES = {"0": "sub-critical, beta = n^{1/(d-1)}", "1": "critical, beta = n^{2/(d-1)}/2",
+           "2": "super-critical, beta = 100 (A_d n)^{2/(d-1)}"}
+
+
+def regime_ladder_section(benches):
+    """Naive against exact truncated per regime, d and n (BM_NaiveLadder, BM_TruncatedLadder)."""
+    cells = {}
+    for name, bench in benches.items():
+        base, named, _ = parse_name(name)
+        if base in ("BM_NaiveLadder", "BM_TruncatedLadder") and "regime" in named:
+            cells[(base, named["regime"], int(named["d"]), int(named["n"]))] = bench
+    out = ["## Sphere samplers by regime", ""]
+    if not cells:
+        return out + ["missing from bench/results.json (BM_NaiveLadder, BM_TruncatedLadder with a regime)", ""]
+    ns = sorted({key[3] for key in cells})
+    out += ["One replicate, one thread: naive (every key drawn) / exact truncated, and the truncated "
+            "sampler's mean kept keys. A truncated point the sampler would refuse (over 2^26 expected "
+            "kept keys) shows the reason recorded in results.json.", ""]
+    for regime, title in REGIMES.items():
+        ds = sorted({key[2] for key in cells if key[1] == regime})
+        if not ds:
+            continue
+        out += [f"{title}:", "", "| d | " + " | ".join(f"n = {decade(n)}" for n in ns) + " |",
+                "|---|" + "---|" * len(ns)]
+        for d in ds:
+            row = []
+            for n in ns:
+                naive = cells.get(("BM_NaiveLadder", regime, d, n))
+                trunc = cells.get(("BM_TruncatedLadder", regime, d, n))
+                if naive is None and trunc is None:
+                    row.append("")
+                    continue
+                left = fmt_ms(ms(naive)) if timed(naive) else "missing"
+                if timed(trunc):
+                    kept = trunc.get("kept_keys")
+                    right = fmt_ms(ms(trunc)) + (f" ({count(kept)} keys)" if kept is not None else "")
+                elif trunc is not None:
+                    right = "skipped: " + trunc.get("error_message", "?")
+                else:
+                    right = "missing"
+                row.append(f"{left} / {right}")
+            out.append(f"| {d} | " + " | ".join(row) + " |")
+        out.append("")
+    return out
+
+
+def top_k_section(benches):
+    """The exact top-K score sampler (K = 1000) against the full row and its selection, by n."""
+    top, full = {}, {}
+    for name, bench in benches.items():
+        base, named, _ = parse_name(name)
+        if base == "BM_GaussianTopK" and "n" in named:
+            top[int(named["n"])] = bench
+        elif base == "BM_GaussianFullRowTopK" and "n" in named:
+            full[int(named["n"])] = bench
+    out = ["## Gaussian score rows: exact top-K against the full row", ""]
+    if not top:
+        return out + ["missing from bench/results.json (BM_GaussianTopK with n)", ""]
+    out += ["K = 1000 order statistics of n Gaussian scores (`bench/sample/score_rows_bench.cpp`): the "
+            "exact top-K sampler, and drawing all n scores then selecting and sorting the top K (up to "
+            "the n that fits in memory).", "",
+            "| n | top-K | full row + selection | full / top-K |", "|---|---|---|---|"]
+    for n in sorted(set(top) | set(full)):
+        t, f = timed(top.get(n)), timed(full.get(n))
+        ratio = f"{ms(f) / ms(t):.3g}" if t and f else ""
+        out.append(f"| {decade(n)} | {fmt_ms(ms(t)) if t else 'missing'} | {fmt_ms(ms(f)) if f else ''} | {ratio} |")
+    return out + [""]
+
+
+REFERENCES = [("BM_RefSubcriticalCovariance", "vMF sub-critical covariance, d = 16, beta = 100"),
+              ("BM_RefGapQuantile", "sphere gap quantile, d = 5, p = 0.3"),
+              ("BM_RefPdMeanTopWeight", "PD(1/2, 0) mean top weight (quadrature)"),
+              ("BM_RefGaussianFamilyScale", "Gaussian b_n, h_n at n = 10^6 (closed form)")]
+
+
+def reference_section(benches):
+    out = ["## References: double against mpfr_float_50", "",
+           "The same evaluation at the same arguments (`bench/reference/bench_precision.cpp`).", "",
+           "| reference | double | mpfr_float_50 | mpfr / double |", "|---|---|---|---|"]
+    for base, title in REFERENCES:
+        dbl = timed(benches.get(f"{base}<double>"))
+        mp = timed(benches.get(f"{base}<mpfr_float_50>"))
+        ratio = f"{ms(mp) / ms(dbl):,.0f}" if dbl and mp else ""
+        out.append(f"| {title} | {fmt_ms(ms(dbl)) if dbl else 'missing'} | {fmt_ms(ms(mp)) if mp else 'missing'} "
+                   f"| {ratio} |")
+    return out + [""]
+
+
+STATISTICS = [("BM_ks_two_sided_sf_bulk", "KS null law, bulk (p ~ 0.05)"),
+              ("BM_ks_two_sided_sf_tail", "KS null law, tail (p ~ 1e-6)"),
+              ("BM_ks_test", "KS test (sort, D_M, null law)"),
+              ("BM_anderson_darling_test", "Anderson-Darling test"),
+              ("BM_chi_square_gof", "chi-square, M/100 cells"),
+              ("BM_two_sample_anderson_darling", "two-sample AD, M each")]
+STATISTICS_M = [1000, 10_000, 100_000, 1_000_000]
+
+
+def statistics_section(benches):
+    cells, routes = {}, {}
+    for name, bench in benches.items():
+        base, named, values = parse_name(name)
+        # Before the M ladder, BM_chi_square_gof's argument was the cell count, not M.
+        if base == "BM_chi_square_gof" and "M" not in named:
+            continue
+        if values:
+            cells[(base, int(values[0]))] = bench
+    out = ["## Statistics by sample size M", "",
+           "`bench/stats/bench_stats.cpp`; one call at M observations. Where the route to the p-value "
+           "changes with M (exact finite-M law, asymptotic law), the route is listed under the table.", "",
+           "| test | " + " | ".join(f"M = {decade(m)}" for m in STATISTICS_M) + " |",
+           "|---|" + "---|" * len(STATISTICS_M)]
+    for base, title in STATISTICS:
+        row = []
+        for m in STATISTICS_M:
+            bench = timed(cells.get((base, m)))
+            row.append(fmt_ms(ms(bench)) if bench else "missing")
+            if bench and bench.get("label"):
+                routes.setdefault(title, []).append((m, bench["label"]))
+        out.append(f"| {title} | " + " | ".join(row) + " |")
+    out.append("")
+    for title, labelled in routes.items():
+        spans = []
+        for m, label in labelled:
+            if spans and spans[-1][2] == label:
+                spans[-1][1] = m
+            else:
+                spans.append([m, m, label])
+        out.append(f"- {title}: " + "; ".join(
+            f"M = {decade(a)}{'' if a == b else ' .. ' + decade(b)}: {label}" for a, b, label in spans))
+    return out + [""]
+
+
 def ladder_figure(benches, naive_peer, svg_path):
     """Time per replicate against n, log-log: the naive and truncated samplers and the NumPy peer.
     Returns the markdown that links it, or why there is none."""
-    series = []
-    for d in (3, 5, 16, 64):
-        points = sorted((int(b["name"].split("n:")[1].split("/")[0]), ms(b) / 1e3) for name, b in benches.items()
-                        if name.startswith("BM_NaiveLadder/n:") and name.endswith(f"/d:{d}"))
-        if points:
-            series.append((f"attnlaw naive, d = {d}", points))
-    series.append(("attnlaw exact truncated, d = 3",
-                   sorted((int(b["name"].split("n:")[1]), ms(b) / 1e3) for name, b in benches.items()
-                          if name.startswith("BM_TruncatedLadder/n:"))))
+    naive, truncated = {}, {}
+    for name, bench in benches.items():
+        base, named, _ = parse_name(name)
+        # The figure is the critical scale; results before the regime argument were all critical.
+        if named.get("regime", "1") != "1" or not timed(bench):
+            continue
+        if base == "BM_NaiveLadder":
+            naive.setdefault(int(named["d"]), []).append((int(named["n"]), ms(bench) / 1e3))
+        elif base == "BM_TruncatedLadder" and int(named.get("d", 3)) == 3:
+            truncated[int(named["n"])] = ms(bench) / 1e3
+    series = [(f"attnlaw naive, d = {d}", sorted(naive[d])) for d in (3, 5, 16, 64) if d in naive]
+    series.append(("attnlaw exact truncated, d = 3", sorted(truncated.items())))
     series.append(("NumPy naive, d = 3 (peer)", sorted((int(n), v / 1e3)
                                                 for n, v in naive_peer.get("ladder_median_ms", {}).items())))
     if any(not points for _, points in series):
@@ -152,9 +323,13 @@ def main():
     out += diagnose_section(peer, benches)
     out += samplers_section(benches, naive_peer)
     svg = os.path.join(os.path.dirname(os.path.abspath(sys.argv[4])), "performance.svg")
-    out += ["Time per replicate against n (`BM_NaiveLadder` at d = 3, 5, 16, 64, `BM_TruncatedLadder`, and the peer "
-            "at the same n): the "
+    out += ["Time per replicate against n on the critical scale (`BM_NaiveLadder` at d = 3, 5, 16, 64, "
+            "`BM_TruncatedLadder` at d = 3, and the peer at the same n): the "
             "naive samplers grow like n, the exact truncated sampler does not.", "", ladder_figure(benches, naive_peer, svg), ""]
+    out += regime_ladder_section(benches)
+    out += top_k_section(benches)
+    out += reference_section(benches)
+    out += statistics_section(benches)
     with open(sys.argv[4], "w") as f:
         f.write("\n".join(out))
 
