@@ -20,14 +20,6 @@ bool started_by_launcher() {
 
 }  // namespace
 
-bool built_with_mpi() noexcept {
-#ifdef ATTNLAW_WITH_MPI
-  return true;
-#else
-  return false;
-#endif
-}
-
 #ifdef ATTNLAW_WITH_MPI
 
 struct ProcessGroupFinaliser {
@@ -111,10 +103,6 @@ std::string ProcessGroup::broadcast_from_leader(std::string value) const {
   return value;
 }
 
-void ProcessGroup::barrier() const {
-  if (size_ > 1) MPI_Barrier(MPI_COMM_WORLD);
-}
-
 #else
 
 ProcessGroup::ProcessGroup() {
@@ -135,7 +123,6 @@ ProcessGroup& ProcessGroup::world() {
 std::vector<std::string> ProcessGroup::gather_to_leader(const std::string& local) const { return {local}; }
 std::vector<std::string> ProcessGroup::all_gather(const std::string& local) const { return {local}; }
 std::string ProcessGroup::broadcast_from_leader(std::string value) const { return value; }
-void ProcessGroup::barrier() const {}
 
 #endif
 

@@ -21,7 +21,6 @@ class ProcessGroup {
   std::vector<std::string> all_gather(const std::string& local) const;
   // The leader's `value` on every rank. Collective.
   std::string broadcast_from_leader(std::string value) const;
-  void barrier() const;
 
  private:
   ProcessGroup();
@@ -30,8 +29,5 @@ class ProcessGroup {
   bool initialised_ = false;
   friend struct ProcessGroupFinaliser;
 };
-
-// Whether this binary was built with MPI (provenance and `--version`).
-bool built_with_mpi() noexcept;
 
 }  // namespace attnlaw::cli
