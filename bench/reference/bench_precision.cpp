@@ -21,45 +21,38 @@ namespace {
 namespace ref = attnlaw::reference;
 using ref::mpfr_float_50;
 
+// One reference evaluation per iteration, its result kept from the optimiser.
+template <class Evaluate>
+void time_reference(benchmark::State& state, Evaluate evaluate) {
+  for (auto _ : state) {
+    auto value = evaluate();
+    benchmark::DoNotOptimize(value);
+  }
+}
+
 // d = 16, beta = 100: the sub-critical window's output covariance, two tilts.
 template <class Real>
 void BM_RefSubcriticalCovariance(benchmark::State& state) {
-  const Real beta(100.0);
-  for (auto _ : state) {
-    auto c = ref::subcritical_covariance<Real>(16, beta);
-    benchmark::DoNotOptimize(c);
-  }
+  time_reference(state, [beta = Real(100.0)] { return ref::subcritical_covariance<Real>(16, beta); });
 }
 
 // d = 5, p = 0.3: a gap quantile, root of the regularised incomplete beta.
 template <class Real>
 void BM_RefGapQuantile(benchmark::State& state) {
-  const Real p(0.3);
-  for (auto _ : state) {
-    auto t = ref::gap_quantile<Real>(5, p);
-    benchmark::DoNotOptimize(t);
-  }
+  time_reference(state, [p = Real(0.3)] { return ref::gap_quantile<Real>(5, p); });
 }
 
 // alpha = 0.5: E V_1 of PD(1/2, 0), an integral over the half line.
 template <class Real>
 void BM_RefPdMeanTopWeight(benchmark::State& state) {
-  const Real alpha(0.5);
-  for (auto _ : state) {
-    auto w = ref::pd_mean_top_weight<Real>(alpha);
-    benchmark::DoNotOptimize(w);
-  }
+  time_reference(state, [alpha = Real(0.5)] { return ref::pd_mean_top_weight<Real>(alpha); });
 }
 
 // n = 10^6: the Gaussian b_n and h_n.
 template <class Real>
 void BM_RefGaussianFamilyScale(benchmark::State& state) {
   const ref::ScoreFamily gaussian{ref::ScoreFamily::Kind::gaussian, 1};
-  const Real n(1e6);
-  for (auto _ : state) {
-    auto s = ref::family_scale<Real>(gaussian, n);
-    benchmark::DoNotOptimize(s);
-  }
+  time_reference(state, [gaussian, n = Real(1e6)] { return ref::family_scale<Real>(gaussian, n); });
 }
 
 BENCHMARK_TEMPLATE(BM_RefSubcriticalCovariance, double)->Unit(benchmark::kMicrosecond);
