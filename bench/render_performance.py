@@ -139,6 +139,67 @@ def samplers_section(benches, naive_peer):
             f"**{'met' if scaling >= 1.8 else 'not met'}** ({scaling:.2f}).", ""]
 
 
+def ns_per_item(bench):
+    return 1e9 / bench["items_per_second"]
+
+
+def transform_section(benches, naive_peer):
+    """Issue 18's 8 x NumPy target against the parts of the naive replicate at n = 10^6, d = 3,
+    all measured in this run: what each normal transform would give, what the target leaves."""
+    philox = timed(benches.get("BM_PhiloxBlocks"))
+    box_muller = timed(benches.get("BM_CandidateBoxMuller"))
+    ziggurat = timed(benches.get("BM_CandidateZigguratFastPath"))
+    naive = timed(benches.get("BM_Naive/0"))
+    floor = timed(benches.get("BM_NormalsBatch"))
+    if not (philox and box_muller and ziggurat and naive and floor):
+        return ["## What a faster normal transform could buy", "", "missing from bench/results.json", ""]
+    n, blocks_per_key, normals_per_key = 1e6, 2, 3
+    block_ns = ns_per_item(philox)
+    philox_ms = n * blocks_per_key * block_ns * 1e-6
+    overhead_ms = ms(naive) - ms(floor)  # normalising the keys and visiting them
+    # The floor is Philox and inversion together, so this row adds up to the naive replicate itself.
+    inversion_ns = (ms(floor) * 1e6 / n - blocks_per_key * block_ns) / normals_per_key
+    numpy_ms = naive_peer["median_ms"]
+    target_ms = numpy_ms / 8
+    budget_ns = (target_ms - philox_ms - overhead_ms) * 1e6 / (n * normals_per_key)
+    # Per key: inversion and the ziggurat one transform a coordinate; Box-Muller two pairs (4 normals).
+    rows = [("none (Philox and the keys' normalisation only)", 0.0, 0.0),
+            ("inversion, PPND16 (the library's: the RNG floor less Philox)", inversion_ns, normals_per_key * inversion_ns),
+            ("Box-Muller, vectorised (candidate)", ns_per_item(box_muller), 4 * ns_per_item(box_muller)),
+            ("ziggurat fast path, rejections not handled (a lower bound)", ns_per_item(ziggurat),
+             normals_per_key * ns_per_item(ziggurat))]
+    out = ["## What a faster normal transform could buy", "",
+           "The naive replicate at n = 10^6, d = 3 is Philox (two word blocks a key: a key is one sample "
+           "of its stream and a block gives two coordinates), the normal transform of 3 coordinates, and "
+           "the keys' normalisation and visit (the naive replicate less its RNG floor). Each part "
+           "measured in this run (`bench/rng/transform_candidates_bench.cpp`, one thread, the CPU's "
+           f"widest vectors): a Philox block costs {block_ns:.2f} ns, so Philox alone is "
+           f"{fmt_ms(philox_ms)} a replicate; normalising and visiting cost {fmt_ms(overhead_ms)}.", "",
+           "| normal transform | per normal | replicate (Philox + transform + keys) | NumPy / replicate |",
+           "|---|---|---|---|"]
+    for name, per_normal, per_key in rows:
+        replicate = philox_ms + n * per_key * 1e-6 + overhead_ms
+        out.append(f"| {name} | {per_normal:.2f} ns | {fmt_ms(replicate)} | {numpy_ms / replicate:.2f} |")
+    zig_fraction = ziggurat.get("rejected_fraction")
+    out += ["",
+            f"8 x NumPy is {fmt_ms(target_ms)} a replicate, which leaves {budget_ns:.2f} ns a normal for the "
+            f"transform. The fastest exact transform measured, the ziggurat's fast path "
+            f"({zig_fraction * 100:.1f}% of its draws rejected and not yet redrawn), takes "
+            f"{ns_per_item(ziggurat):.2f} ns, {ns_per_item(ziggurat) / budget_ns:.1f} times the budget. "
+            + ("Box-Muller (two pairs a key, one variate unused) costs a key more than inversion. "
+               if 4 * ns_per_item(box_muller) > normals_per_key * inversion_ns else
+               "Box-Muller (two pairs a key, one variate unused) costs a key less than inversion, "
+               "but far above the budget. ")
+            + "With Philox4x32-10 and a key per sample the target is out of reach of every exact transform "
+            "measured here; the ziggurat would take the naive sampler to the ratio in its row, and change "
+            "every draw of every report"
+            if budget_ns > 0 else
+            f"8 x NumPy is {fmt_ms(target_ms)} a replicate: less than Philox and the keys' normalisation "
+            "alone, whatever the transform", ""]
+    out[-2] += "."
+    return out
+
+
 REGIMES = {"0": "sub-critical, beta = n^{1/(d-1)}", "1": "critical, beta = n^{2/(d-1)}/2",
            "2": "super-critical, beta = 100 (A_d n)^{2/(d-1)}"}
 
@@ -322,6 +383,7 @@ def main():
            "in tests: these machines are shared and noisy, so compare ratios measured in one run.", ""]
     out += diagnose_section(peer, benches)
     out += samplers_section(benches, naive_peer)
+    out += transform_section(benches, naive_peer)
     svg = os.path.join(os.path.dirname(os.path.abspath(sys.argv[4])), "performance.svg")
     out += ["Time per replicate against n on the critical scale (`BM_NaiveLadder` at d = 3, 5, 16, 64, "
             "`BM_TruncatedLadder` at d = 3, and the peer at the same n): the "

@@ -5,10 +5,12 @@
 #include <cmath>
 
 // GCC 12's AVX-512 intrinsics start from a deliberately undefined vector (_mm512_undefined_epi32),
-// which -Wmaybe-uninitialized reports wherever they are inlined (GCC bug 105593); the diagnostic
-// state at the header's lines is what counts.
+// which -Wmaybe-uninitialized (and, once an AVX-512 function is called from two places,
+// -Wuninitialized) reports wherever they are inlined (GCC bug 105593); the diagnostic state at the
+// header's lines is what counts.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 #pragma GCC diagnostic pop
 
@@ -342,6 +344,17 @@ void detail::normal_batch_on(BatchIsa isa, StreamKey stream, std::uint32_t repli
     case BatchIsa::avx512f: batch_avx512f(stream, replicate, first, count, d, out); break;
     case BatchIsa::avx2: batch_avx2(stream, replicate, first, count, d, out); break;
     default: batch_portable(stream, replicate, first, count, d, out);
+  }
+}
+
+void detail::block_uniforms_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first,
+                               std::size_t count, double* out) noexcept {
+  const RoundKeys keys = round_keys(stream);
+  const std::size_t lanes = std::min(count, kLanes);
+  switch (isa) {
+    case BatchIsa::avx512f: uniform_lanes_avx512(keys, 0, replicate, first, lanes, out); break;
+    case BatchIsa::avx2: uniform_lanes_avx2(keys, 0, replicate, first, 0, lanes, out); break;
+    default: uniform_lanes_portable(keys, 0, replicate, first, 0, lanes, out);
   }
 }
 

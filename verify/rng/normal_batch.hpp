@@ -28,6 +28,13 @@ bool cpu_has(BatchIsa isa) noexcept;
 void normal_batch_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count,
                      std::size_t d, double* out) noexcept;
 
+// The Philox part of normal_batch alone, for the benchmark that splits its cost
+// (bench/rng/transform_candidates_bench.cpp): the two uniforms of word block 0 of samples
+// first .. first + count - 1, count <= 256, as SampleSource would read them: out[i] from words 0
+// and 1 of sample first + i, out[count + i] from words 2 and 3.
+void block_uniforms_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count,
+                       double* out) noexcept;
+
 }  // namespace detail
 
 }  // namespace attnlaw::rng

@@ -115,4 +115,20 @@ TEST(NormalBatch, BothTailsAndTheRegionBoundaryAreTheScalarOnes) {
   RecordProperty("paths", std::to_string(all.size() - 1));
 }
 
+TEST(NormalBatch, BlockUniformsAreTheSampleSourcesFirstTwo) {
+  // The benchmark hook that times Philox alone reads the same words as SampleSource on every path.
+  const StreamKey stream = attnlaw::rng::make_key(3, "rng.batch", "blocks");
+  for (const std::uint64_t first : {std::uint64_t{0}, (std::uint64_t{1} << 32) - 100})
+    for (const std::size_t count : {std::size_t{1}, std::size_t{17}, std::size_t{256}})
+      for (const BatchIsa isa : paths()) {
+        std::vector<double> u(2 * count);
+        attnlaw::rng::detail::block_uniforms_on(isa, stream, 5, first, count, u.data());
+        for (std::size_t i = 0; i < count; ++i) {
+          SampleSource source(stream, 5, first + i);
+          EXPECT_EQ(u[i], source.next_uniform()) << "sample " << first + i;
+          EXPECT_EQ(u[count + i], source.next_uniform()) << "sample " << first + i;
+        }
+      }
+}
+
 }  // namespace
