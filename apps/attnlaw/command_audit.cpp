@@ -5,6 +5,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "apps/attnlaw/arguments.hpp"
@@ -121,6 +122,13 @@ class SeedProgress {
 
 // --update: the stored calibration with the --claim rows rerun on a held-out seed set (the next
 // unused one, or --held-out K), as many seeds as the stored rows.
+// A calibration's seed batches run one seed a rank across `group`.
+harness::SeedBatchRunner seeds_across(const ProcessGroup& group, const harness::RunOptions& options) {
+  return [&group, options](const std::vector<const harness::Claim*>& claims, const std::vector<std::uint32_t>& batch) {
+    return run_seeds_distributed(claims, options, group, batch);
+  };
+}
+
 int update_calibration(const AuditArguments& a) {
   if (!a.resume.empty()) throw UsageError("--update: not with --resume");
   if (a.claims.empty()) throw UsageError("--update: expected --claim, the claims whose checks changed");
@@ -159,20 +167,31 @@ int update_calibration(const AuditArguments& a) {
       update.replaced.push_back(row.seed_set);
   }
   updates.push_back(update);
-  if (!a.out.empty()) prepare_output_directory("--out", a.out);
-  SeedProgress progress(0, fmt::format("held-out seeds ({}) of the rerun claims", harness::seed_set_name(held_out)));
+  const ProcessGroup& group = process_group();
+  if (!leader_step(group, [&] {
+        if (!a.out.empty()) prepare_output_directory("--out", a.out);
+      }))
+    return kExitUsage;
+  std::optional<SeedProgress> progress;
+  if (group.leader())
+    progress.emplace(0, fmt::format("held-out seeds ({}) of the rerun claims", harness::seed_set_name(held_out)));
   const auto after_seed = [&](std::size_t done, std::size_t total, const std::vector<harness::CalibrationRow>&) {
-    progress.advance(total, fmt::format("seed {}", done));
+    if (progress) progress->advance(total, fmt::format("seed {}", done));
   };
+  // Under MPI each rank reruns one seed of every batch of as many seeds as there are ranks; every
+  // rank checks the kept claims' last seed itself (one seed, the same on each).
+  const std::size_t batch = static_cast<std::size_t>(group.size());
   std::vector<harness::CalibrationRow> rows;
   try {
-    rows = harness::update_calibration(battery, rerun_ids, options, stored, held_out, after_seed);
+    rows = harness::update_calibration(battery, rerun_ids, options, stored, held_out, after_seed, batch,
+                                       group.size() > 1 ? seeds_across(group, options) : harness::SeedBatchRunner{});
   } catch (const std::invalid_argument& e) {
     throw UsageError(fmt::format("--claim/--held-out: {} ({})", e.what(), a.update));
   } catch (const std::runtime_error& e) {
     throw UsageError(fmt::format("--update: {}: {}", a.update, e.what()));
   }
-  progress.finish();
+  if (!group.leader()) return kExitPass;  // the leader writes, and exits with the verdict
+  progress->finish();
   return finish_calibration(a, harness::calibration_document(rows, options, seeds, updates));
 }
 
@@ -210,9 +229,7 @@ int calibrate(const AuditArguments& a) {
   harness::CalibrationPlan distributed = plan;
   if (group.size() > 1) {
     distributed.batch = static_cast<std::size_t>(group.size());
-    distributed.run_batch = [&](const std::vector<std::uint32_t>& batch) {
-      return run_seeds_distributed(claims, options, group, batch);
-    };
+    distributed.run_batch = seeds_across(group, options);
   }
   // A resumed run's work is the rerun of the last stored seed and the seeds after it; items name
   // the seed's number in the whole calibration.
@@ -277,17 +294,26 @@ int mutants(const AuditArguments& a) {
     if (a.mutants.empty()) throw UsageError("--update: name the mutants to rerun with --mutant");
     stored = read_document("--update", a.update, "the mutants.json of an earlier audit");
   }
-  if (!a.out.empty()) prepare_output_directory("--out", a.out);
-  std::size_t total = a.mutants.empty() ? theory::all_claims().mutants().size() : a.mutants.size();
-  report::Progress progress(total, "mutants");
+  const std::vector<const harness::Mutant*> selected = harness::selected_mutants(theory::all_claims(), a.mutants);
+  const ProcessGroup& group = process_group();
+  if (!leader_step(group, [&] {
+        if (!a.out.empty()) prepare_output_directory("--out", a.out);
+      }))
+    return kExitUsage;
+  // Under MPI the mutants are dealt to the ranks; the leader's progress counts its own share.
+  const std::size_t share = share_of_rank(std::vector<bool>(selected.size(), false), group.rank(), group.size()).size();
+  std::optional<report::Progress> progress;
+  if (group.leader()) progress.emplace(share, "mutants");
   std::vector<harness::MutantOutcome> outcomes;
   try {
-    outcomes = harness::audit_mutants(theory::all_claims(), options, a.mutants,
-                                      [&](std::string_view name) { progress.advance(name); });
+    outcomes = run_mutants_distributed(theory::all_claims(), options, selected, group, [&](std::string_view name) {
+      if (progress) progress->advance(name);
+    });
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  progress.finish();
+  if (!group.leader()) return kExitPass;  // the leader writes, and exits with the verdict
+  progress->finish();
   harness::Json doc = harness::mutants_document(outcomes, options);
   if (!a.update.empty()) {
     try {

@@ -131,4 +131,35 @@ std::vector<harness::RunOutput> run_seeds_distributed(const std::vector<const ha
   return outputs;
 }
 
+std::vector<harness::MutantOutcome> run_mutants_distributed(const harness::Registry& registry,
+                                                            const harness::RunOptions& options,
+                                                            const std::vector<const harness::Mutant*>& mutants,
+                                                            const ProcessGroup& group,
+                                                            const std::function<void(std::string_view)>& on_mutant) {
+  if (options.threads > 0) omp_set_num_threads(options.threads);
+  harness::Json mine = harness::Json::array();
+  std::vector<harness::MutantOutcome> outcomes(mutants.size());
+  for (const std::size_t i : share_of_rank(std::vector<bool>(mutants.size(), false), group.rank(), group.size())) {
+    outcomes[i] = harness::audit_mutant(registry, options, *mutants[i]);
+    mine.push_back(harness::Json{{"index", i},
+                                 {"killed", outcomes[i].killed},
+                                 {"killed_by", outcomes[i].killed_by},
+                                 {"failing_checks", outcomes[i].failing_checks}});
+    if (on_mutant) on_mutant(mutants[i]->name);
+  }
+  if (group.size() == 1) return outcomes;
+  const std::vector<std::string> all = group.gather_to_leader(mine.dump());
+  if (!group.leader()) return {};
+  for (const std::string& text : all) {
+    for (const harness::Json& item : harness::Json::parse(text)) {
+      harness::MutantOutcome& outcome = outcomes.at(item.at("index").get<std::size_t>());
+      outcome.killed = item.at("killed").get<bool>();
+      outcome.killed_by = item.at("killed_by").get<std::vector<std::string>>();
+      outcome.failing_checks = item.at("failing_checks").get<std::vector<std::string>>();
+    }
+  }
+  for (std::size_t i = 0; i < mutants.size(); ++i) outcomes[i].mutant = mutants[i];
+  return outcomes;
+}
+
 }  // namespace attnlaw::cli

@@ -11,6 +11,7 @@
 
 #include "apps/attnlaw/process_group.hpp"
 #include "apps/attnlaw/run_checkpoint.hpp"
+#include "verify/harness/audit.hpp"
 #include "verify/harness/runner.hpp"
 
 namespace attnlaw::cli {
@@ -40,5 +41,14 @@ std::vector<harness::PointOutcome> run_distributed(const std::vector<harness::Pl
 std::vector<harness::RunOutput> run_seeds_distributed(const std::vector<const harness::Claim*>& claims,
                                                       const harness::RunOptions& options, const ProcessGroup& group,
                                                       const std::vector<std::uint32_t>& seeds);
+
+// The outcome of each of `mutants`, in their order, on the leader (empty on the other ranks): the
+// mutants dealt round-robin to the ranks, each run whole by one (a mutant's run is independent of
+// every other's). `on_mutant` is called on each rank after each mutant it ran. Collective.
+std::vector<harness::MutantOutcome> run_mutants_distributed(const harness::Registry& registry,
+                                                            const harness::RunOptions& options,
+                                                            const std::vector<const harness::Mutant*>& mutants,
+                                                            const ProcessGroup& group,
+                                                            const std::function<void(std::string_view)>& on_mutant);
 
 }  // namespace attnlaw::cli

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `mpirun -np K attnlaw run` writes the results.json of a single process, provenance aside (which
-# names the ranks and the date); its calibration (audit calibrate) is that of a single process.
+# names the ranks and the date); its calibration (audit calibrate, and --update) and its mutant
+# audit (audit mutants) are those of a single process.
 # Usage: mpi_matches_single.sh MPIEXEC ATTNLAW WORKDIR RANKS
 set -euo pipefail
 mpiexec=$1 attnlaw=$2 work=$3 ranks=$4
@@ -46,4 +47,23 @@ calibrate=(audit calibrate --battery smoke --claim 'ST.*' --seeds 5 --threads 1)
 [ -s "$work/cal-mpi/calibration.json" ] || fail "mpirun calibrate wrote no calibration.json: $(tail -5 "$work/cal.err")"
 cmp -s <(jq -S 'del(.provenance)' "$work/cal-single/calibration.json") \
   <(jq -S 'del(.provenance)' "$work/cal-mpi/calibration.json") || fail "calibration.json of $ranks ranks differs"
-echo "mpi_matches_single: PASS: $ranks ranks, results.json and calibration.json identical to one process; a killed distributed run resumed in one process"
+# --update reruns claims on held-out seeds, a seed a rank.
+update=(audit calibrate --battery smoke --update "$work/cal-single/calibration.json" --claim 'ST.multiplicity.familywise' --threads 1)
+"$attnlaw" "${update[@]}" --out "$work/upd-single" > /dev/null 2>&1 || true
+"${mpi[@]}" "$attnlaw" "${update[@]}" --out "$work/upd-mpi" > /dev/null 2> "$work/upd.err" || true
+[ -s "$work/upd-mpi/calibration.json" ] || fail "mpirun calibrate --update wrote no calibration.json: $(tail -5 "$work/upd.err")"
+cmp -s <(jq -S 'del(.provenance)' "$work/upd-single/calibration.json") \
+  <(jq -S 'del(.provenance)' "$work/upd-mpi/calibration.json") || fail "calibrate --update of $ranks ranks differs"
+
+# The mutant audit deals its mutants to the ranks; the kill matrix is the single process's.
+mutants=(audit mutants --battery smoke --threads 1 --mutant usa-speedup-missing-n --mutant sa-dissipation-unweighted
+  --mutant energy-rate-without-n --mutant radial-shadow-sign --mutant clustering-time-ei-argument)
+single=0 distributed=0
+"$attnlaw" "${mutants[@]}" --out "$work/mut-single" > /dev/null 2>&1 || single=$?
+"${mpi[@]}" "$attnlaw" "${mutants[@]}" --out "$work/mut-mpi" > "$work/mut.out" 2> "$work/mut.err" || distributed=$?
+[ "$distributed" -eq "$single" ] || fail "mpirun audit mutants exited $distributed, one process $single: $(tail -5 "$work/mut.err")"
+cmp -s <(jq -S 'del(.provenance)' "$work/mut-single/mutants.json") <(jq -S 'del(.provenance)' "$work/mut-mpi/mutants.json") ||
+  fail "mutants.json of $ranks ranks differs from the single process"
+[ "$(grep -c 'mutants' "$work/mut.out")" -ge 1 ] || fail "mpirun audit mutants printed no kill matrix"
+
+echo "mpi_matches_single: PASS: $ranks ranks: results.json, calibration.json (and --update) and mutants.json identical to one process; a killed distributed run resumed in one process"

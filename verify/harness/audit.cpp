@@ -224,15 +224,17 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
     throw std::invalid_argument(fmt::format("--seeds: {} is fewer than the {} seeds already run", seeds, done));
   const SeedSet set{plan.seed_set, 0};
   std::vector<CalibrationRow> rows = std::move(resume);
-  const SeedBatchRunner run_batch = plan.run_batch ? plan.run_batch : [&](const std::vector<std::uint32_t>& batch) {
-    std::vector<RunOutput> outs;
-    for (std::uint32_t seed : batch) {
-      RunOptions run = options;
-      run.seed = seed;
-      outs.push_back(run_claims(claims, run));
-    }
-    return outs;
-  };
+  const SeedBatchRunner run_batch =
+      plan.run_batch ? plan.run_batch
+                     : [&](const std::vector<const Claim*>& run_claims_of, const std::vector<std::uint32_t>& batch) {
+                         std::vector<RunOutput> outs;
+                         for (std::uint32_t seed : batch) {
+                           RunOptions run = options;
+                           run.seed = seed;
+                           outs.push_back(run_claims(run_claims_of, run));
+                         }
+                         return outs;
+                       };
   // A resumed calibration first reruns its last stored seed: the stored rows must be this code's.
   // Until the first seed has told how many seeds there are, batches are of one.
   std::size_t s = done == 0 ? 0 : done - 1;
@@ -240,7 +242,7 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
     const std::size_t width = seeds == 0 ? 1 : std::min(std::max<std::size_t>(plan.batch, 1), seeds - s);
     std::vector<std::uint32_t> batch;
     for (std::size_t k = 0; k < width; ++k) batch.push_back(set.seed(s + k));
-    const std::vector<RunOutput> outs = run_batch(batch);
+    const std::vector<RunOutput> outs = run_batch(claims, batch);
     if (outs.size() != width) throw std::logic_error("calibration: the batch runner returned another number of runs");
     for (const RunOutput& out : outs) {
       if (rows.empty()) {
@@ -319,7 +321,8 @@ std::size_t next_held_out(const std::vector<CalibrationRow>& rows) {
 std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& battery,
                                                const std::vector<std::string>& rerun, const RunOptions& options,
                                                const std::vector<CalibrationRow>& stored, std::size_t held_out,
-                                               const CalibrationObserver& after_seed, double family_alpha) {
+                                               const CalibrationObserver& after_seed, std::size_t batch,
+                                               const SeedBatchRunner& run_batch, double family_alpha) {
   if (stored.empty()) throw std::invalid_argument("no stored rows");
   const std::size_t seeds = stored.front().seeds;
   for (const CalibrationRow& r : stored) {
@@ -411,7 +414,7 @@ std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& 
   }
 
   const std::vector<CalibrationRow> fresh =
-      calibrate(rerun_claims, options, CalibrationPlan{held_out, seeds, family_alpha}, after_seed);
+      calibrate(rerun_claims, options, CalibrationPlan{held_out, seeds, family_alpha, batch, run_batch}, after_seed);
   std::vector<CalibrationRow> rows;
   std::size_t next_kept = 0;
   for (const Claim* claim : battery) {
@@ -720,9 +723,7 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
       {"checks", std::move(checks)}};
 }
 
-std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOptions& options,
-                                         const std::vector<std::string>& names,
-                                         const std::function<void(std::string_view)>& observer) {
+std::vector<const Mutant*> selected_mutants(const Registry& registry, const std::vector<std::string>& names) {
   std::vector<const Mutant*> selected;
   if (names.empty()) {
     for (const Mutant& m : registry.mutants()) selected.push_back(&m);
@@ -733,23 +734,33 @@ std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOpti
       selected.push_back(m);
     }
   }
-  std::vector<MutantOutcome> outcomes;
-  for (const Mutant* m : selected) {
-    RunOptions run = options;
-    run.claim_ids = m->claims;
-    run.mutant = m->name;
-    const RunOutput out = run_claims(select_claims(registry, run), run);
-    MutantOutcome outcome;
-    outcome.mutant = m;
-    for (const Check& c : out.checks) {
-      if (c.verdict != Verdict::fail) continue;
-      outcome.killed = true;
-      outcome.failing_checks.push_back(c.claim + ": " + c.test + " " + params_text(c));
-      if (std::find(outcome.killed_by.begin(), outcome.killed_by.end(), c.claim) == outcome.killed_by.end()) {
-        outcome.killed_by.push_back(c.claim);
-      }
+  return selected;
+}
+
+MutantOutcome audit_mutant(const Registry& registry, const RunOptions& options, const Mutant& mutant) {
+  RunOptions run = options;
+  run.claim_ids = mutant.claims;
+  run.mutant = mutant.name;
+  const RunOutput out = run_claims(select_claims(registry, run), run);
+  MutantOutcome outcome;
+  outcome.mutant = &mutant;
+  for (const Check& c : out.checks) {
+    if (c.verdict != Verdict::fail) continue;
+    outcome.killed = true;
+    outcome.failing_checks.push_back(c.claim + ": " + c.test + " " + params_text(c));
+    if (std::find(outcome.killed_by.begin(), outcome.killed_by.end(), c.claim) == outcome.killed_by.end()) {
+      outcome.killed_by.push_back(c.claim);
     }
-    outcomes.push_back(std::move(outcome));
+  }
+  return outcome;
+}
+
+std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOptions& options,
+                                         const std::vector<std::string>& names,
+                                         const std::function<void(std::string_view)>& observer) {
+  std::vector<MutantOutcome> outcomes;
+  for (const Mutant* m : selected_mutants(registry, names)) {
+    outcomes.push_back(audit_mutant(registry, options, *m));
     if (observer) observer(m->name);
   }
   return outcomes;

@@ -114,7 +114,8 @@ void summarise(std::vector<CalibrationRow>& rows, double family_alpha = kFamilyA
 // found at the first seed).
 // Runs the claims under each of a batch of seeds and returns the outputs in the same order (the
 // seeds of a batch run side by side on the ranks of an MPI job: apps/attnlaw/distributed_run.hpp).
-using SeedBatchRunner = std::function<std::vector<RunOutput>(const std::vector<std::uint32_t>& seeds)>;
+using SeedBatchRunner = std::function<std::vector<RunOutput>(const std::vector<const Claim*>& claims,
+                                                             const std::vector<std::uint32_t>& seeds)>;
 
 struct CalibrationPlan {
   std::size_t seed_set = 0;
@@ -148,7 +149,8 @@ std::vector<CalibrationRow> calibrate(const std::vector<const Claim*>& claims, c
 std::vector<CalibrationRow> update_calibration(const std::vector<const Claim*>& battery,
                                                const std::vector<std::string>& rerun, const RunOptions& options,
                                                const std::vector<CalibrationRow>& stored, std::size_t held_out,
-                                               const CalibrationObserver& after_seed,
+                                               const CalibrationObserver& after_seed, std::size_t batch = 1,
+                                               const SeedBatchRunner& run_batch = {},
                                                double family_alpha = kFamilyAlpha);
 
 // The seed sets the rows use (each with the seeds of its rows).
@@ -180,6 +182,14 @@ struct MutantOutcome {
   std::vector<std::string> killed_by;       // claims with a FAIL
   std::vector<std::string> failing_checks;  // "claim: test (params)"
 };
+
+// The named mutants, in that order, or every mutant when `names` is empty; std::invalid_argument
+// for an unknown name.
+std::vector<const Mutant*> selected_mutants(const Registry& registry, const std::vector<std::string>& names);
+
+// One mutant on the claims it touches, in `options.battery`: a run of its own, independent of
+// every other mutant's (so that they can be dealt to processes).
+MutantOutcome audit_mutant(const Registry& registry, const RunOptions& options, const Mutant& mutant);
 
 // Runs every mutant (or the named ones) on the claims it touches, in `options.battery`.
 std::vector<MutantOutcome> audit_mutants(const Registry& registry, const RunOptions& options,
