@@ -146,7 +146,19 @@ std::unique_ptr<harness::Claim> linear_qk() {
                                                               {64, 8, 4, "invertible", 200},
                                                               {2048, 16, 3, "invertible", 20},
                                                               {512, 8, 2, "rank-1", 100},
-                                                              {512, 8, 8, "rank-1", 100}}},
+                                                              {512, 8, 8, "rank-1", 100}},
+                                                 // Full: the standard points, then n = 4096 (the
+                                                 // rounding bound grows with n), d = 9 with W of
+                                                 // full rank, d = 32, and rank-1 V at d = 16.
+                                                 .full = {{512, 8, 2, "invertible", 200},
+                                                          {64, 8, 4, "invertible", 200},
+                                                          {2048, 16, 3, "invertible", 20},
+                                                          {512, 8, 2, "rank-1", 100},
+                                                          {512, 8, 8, "rank-1", 100},
+                                                          {4096, 8, 2, "invertible", 4},
+                                                          {512, 9, 9, "invertible", 100},
+                                                          {1024, 32, 6, "invertible", 20},
+                                                          {1024, 16, 16, "rank-1", 20}}},
                     identity_and_rank);
   return claim;
 }

@@ -110,9 +110,15 @@ std::unique_ptr<harness::Claim> familywise() {
     if (large) points.push_back({200, 20, families});
     return points;
   };
-  claim->experiment("error-rate",
-                    harness::Grid<FamilyPoint>{.smoke = grid(10000, false), .standard = grid(40000, true)},
-                    error_rate_is_controlled);
+  // Full: five times the families (a 50% excess is then seen at m0 = 2 with a wide margin), a single
+  // hypothesis (the rate is alpha itself), one true null among 100, and m = 1000.
+  std::vector<FamilyPoint> full = grid(200000, true);
+  for (const FamilyPoint& p : {FamilyPoint{1, 0, 200000}, FamilyPoint{100, 99, 200000}, FamilyPoint{1000, 100, 40000}})
+    full.push_back(p);
+  claim->experiment(
+      "error-rate",
+      harness::Grid<FamilyPoint>{.smoke = grid(10000, false), .standard = grid(40000, true), .full = full},
+      error_rate_is_controlled);
   return claim;
 }
 

@@ -70,7 +70,18 @@ std::unique_ptr<harness::Claim> ks_small_m() {
   claim->experiment("p-values",
                     harness::Grid<SampleSizePoint>{
                         .smoke = {{5, 10000}, {10, 10000}, {20, 10000}},
-                        .standard = {{2, 40000}, {5, 40000}, {10, 40000}, {20, 40000}, {50, 40000}, {100, 40000}}},
+                        .standard = {{2, 40000}, {5, 40000}, {10, 40000}, {20, 40000}, {50, 40000}, {100, 40000}},
+                        // Full: three times the samples (AD detects a DKW distance of 0.013, the size
+                        // test 0.005), M = 1 and 3, and M = 200, where the Durbin matrix is still exact.
+                        .full = {{1, 120000},
+                                 {2, 120000},
+                                 {3, 120000},
+                                 {5, 120000},
+                                 {10, 120000},
+                                 {20, 120000},
+                                 {50, 120000},
+                                 {100, 120000},
+                                 {200, 40000}}},
                     p_values_are_uniform);
   return claim;
 }

@@ -168,7 +168,14 @@ std::unique_ptr<harness::Claim> uniform_stream() {
   claim->experiment("draws",
                     harness::Grid<DrawsPoint>{.smoke = {{std::size_t{1} << 22, 4096, 10000}},
                                               .standard = {{std::size_t{1} << 24, 4096, 40000},
-                                                           {std::size_t{1} << 24, std::size_t{1} << 20, 1000}}},
+                                                           {std::size_t{1} << 24, std::size_t{1} << 20, 1000}},
+                                              // Full: the standard points, twice the draws with four
+                                              // times the minima of 4096, and minima of 2^22 draws,
+                                              // which read the grid two bits deeper.
+                                              .full = {{std::size_t{1} << 24, 4096, 40000},
+                                                       {std::size_t{1} << 24, std::size_t{1} << 20, 1000},
+                                                       {std::size_t{1} << 25, 4096, 160000},
+                                                       {std::size_t{1} << 24, std::size_t{1} << 22, 400}}},
                     draws_are_uniform);
   return claim;
 }

@@ -28,14 +28,24 @@ std::unique_ptr<harness::Claim> effective_rank() {
           harness::Provenance::derived, "[derived][checked] (surrogate reconstruction; paper not identified)"},
       harness::ModelChoice<EnergyRankModel>{
           true_energy_rank(), {{"effective-rank-from-singular-values", energy_rank_from_singular_values()}}});
-  claim->experiment("reference-values", harness::Grid<TablePoint>{.smoke = {{"theory-5"}}, .standard = {{"theory-5"}}},
-                    effective_ranks::reference_values);
+  // Full = standard: the THEORY.md §5 table is the only one quoted.
+  claim->experiment(
+      "reference-values",
+      harness::Grid<TablePoint>{.smoke = {{"theory-5"}}, .standard = {{"theory-5"}}, .full = {{"theory-5"}}},
+      effective_ranks::reference_values);
   claim->experiment(
       "flat-spectra",
-      harness::Grid<FlatPoint>{.smoke = {{8, 1.0}}, .standard = {{8, 1.0}, {64, 1e-200}, {64, 1e200}, {300, 3.7}}},
+      harness::Grid<FlatPoint>{
+          .smoke = {{8, 1.0}},
+          .standard = {{8, 1.0}, {64, 1e-200}, {64, 1e200}, {300, 3.7}},
+          // Full: also R = 1000 at scales near the ends of double and R = 4096.
+          .full = {{8, 1.0}, {64, 1e-200}, {64, 1e200}, {300, 3.7}, {1000, 1e-300}, {1000, 1e300}, {4096, 0.37}}},
       effective_ranks::flat_spectra);
   claim->experiment("random-spectra",
-                    harness::Grid<RandomPoint>{.smoke = {{8, 20}}, .standard = {{4, 200}, {8, 200}, {32, 100}}},
+                    harness::Grid<RandomPoint>{.smoke = {{8, 20}},
+                                               .standard = {{4, 200}, {8, 200}, {32, 100}},
+                                               // Full: ten times the spectra, and R = 128.
+                                               .full = {{4, 2000}, {8, 2000}, {32, 1000}, {128, 100}}},
                     effective_ranks::random_spectra);
   return claim;
 }

@@ -47,13 +47,31 @@ std::unique_ptr<harness::Claim> recovery_from_data() {
                                      {"toeplitz", 16, 4, planted, 64, 20},
                                      {"toeplitz", 16, 4, planted, 10000, 5},
                                      {"identity", 16, 4, planted, 64, 20},
-                                     {"toeplitz", 32, 2, {6, 5, 4, 3, 2, 1}, 100, 10}}},
+                                     {"toeplitz", 32, 2, {6, 5, 4, 3, 2, 1}, 100, 10}},
+                        // Full: the standard points, then larger instances the rounding bound still
+                        // covers: N = 1e5 (u grows with N d), d = 9 at N d = 18 (barely above n),
+                        // n = 64 with r* = 8 (r_0.99 = 7 there: the planted spectrum's own), and
+                        // identity at N d = 20.
+                        .full = {{"toeplitz", 16, 4, planted, 5, 20, true},
+                                 {"toeplitz", 16, 4, planted, 64, 20},
+                                 {"toeplitz", 16, 4, planted, 10000, 5},
+                                 {"identity", 16, 4, planted, 64, 20},
+                                 {"toeplitz", 32, 2, {6, 5, 4, 3, 2, 1}, 100, 10},
+                                 {"toeplitz", 16, 4, planted, 100000, 3},
+                                 {"toeplitz", 16, 9, planted, 2, 20},
+                                 {"identity", 16, 4, planted, 5, 20},
+                                 {"toeplitz", 64, 8, {8, 7, 6, 5, 4, 3, 2, 1}, 100, 10}}},
                     recovery::noiseless_exact);
   claim->experiment(
       "phase-diagram",
       harness::Grid<recovery::PhasePoint>{
           .smoke = {{"toeplitz", 16, 4, planted, {0.1, 1}, {10, 100, 10000}, 20}},
-          .standard = {{"toeplitz", 16, 4, planted, {0.1, 0.3, 1, 3}, {5, 10, 20, 50, 100, 300, 1000, 10000}, 60}}},
+          .standard = {{"toeplitz", 16, 4, planted, {0.1, 0.3, 1, 3}, {5, 10, 20, 50, 100, 300, 1000, 10000}, 60}},
+          // Full: 100 tasks per cell (60/60 detects a shortfall of 0.30-0.36, 100/100 about 0.2), N = 3000
+          // inside the s = 3 transition, and the identity covariance (one point per covariance: the
+          // figures are named by it).
+          .full = {{"toeplitz", 16, 4, planted, {0.1, 0.3, 1, 3}, {5, 10, 20, 50, 100, 300, 1000, 3000, 10000}, 100},
+                   {"identity", 16, 4, planted, {0.1, 0.3, 1, 3}, {5, 10, 20, 50, 100, 300, 1000, 3000}, 60}}},
       recovery::phase_diagram);
   return claim;
 }

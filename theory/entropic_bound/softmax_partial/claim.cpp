@@ -36,17 +36,31 @@ std::unique_ptr<harness::Claim> softmax_partial_recovery() {
           truth,
           {{"log-attention-uncentred", uncentred}, {"effective-rank-from-singular-values", from_singular_values}}});
   const std::vector<double> grid{0.05, 0.1, 0.3, 1, 3};
-  claim->experiment(
-      "maps",
-      harness::Grid<MapPoint>{
-          .smoke = {{128, 8, 2, grid, 2}},
-          .standard = {{256, 8, 2, grid, 6}, {128, 8, 5, grid, 20}, {128, 16, 3, {0.05, 1, 10, 100}, 20}}},
-      softmax_partial::maps_recover_rank);
+  claim->experiment("maps",
+                    harness::Grid<MapPoint>{
+                        .smoke = {{128, 8, 2, grid, 2}},
+                        .standard = {{256, 8, 2, grid, 6}, {128, 8, 5, grid, 20}, {128, 16, 3, {0.05, 1, 10, 100}, 20}},
+                        // Full: the standard points, the first target's n = 512, d = 9, and d = 32 with r* = 8 to beta
+                        // = 100 (the rounding bound grows with n, d and beta; the identity is exact at every size).
+                        .full = {{256, 8, 2, grid, 6},
+                                 {128, 8, 5, grid, 20},
+                                 {128, 16, 3, {0.05, 1, 10, 100}, 20},
+                                 {512, 8, 2, grid, 4},
+                                 {256, 9, 4, {0.05, 1, 10, 100}, 10},
+                                 {128, 32, 8, {0.05, 1, 10, 100}, 10}}},
+                    softmax_partial::maps_recover_rank);
   claim->experiment(
       "outputs",
       harness::Grid<OutputPoint>{.smoke = {{512, 8, {2}, grid, 2, true}},
                                  .standard = {{512, 8, {2}, grid, 100, true},
-                                              {512, 8, {2, 3, 4, 5, 6, 7}, {0.05, 0.3, 1, 3, 10, 100}, 10, false}}},
+                                              {512, 8, {2, 3, 4, 5, 6, 7}, {0.05, 0.3, 1, 3, 10, 100}, 10, false}},
+                                 // Full: twice the instances on the grid (one asserted point: its
+                                 // figure is named by the claim alone), the scan, and a scan at n =
+                                 // 1024 and at d = 9.
+                                 .full = {{512, 8, {2}, grid, 200, true},
+                                          {512, 8, {2, 3, 4, 5, 6, 7}, {0.05, 0.3, 1, 3, 10, 100}, 10, false},
+                                          {1024, 8, {2, 4, 6}, {0.05, 0.3, 3, 30}, 8, false},
+                                          {512, 9, {2, 4, 6, 8}, {0.05, 0.3, 3, 30}, 8, false}}},
       softmax_partial::outputs_concentrate);
   return claim;
 }
