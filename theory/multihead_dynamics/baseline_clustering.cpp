@@ -110,12 +110,22 @@ std::unique_ptr<harness::Claim> baseline_clustering() {
           "to a single point, and min_i <x_i(t), w> is non-decreasing.",
           harness::Provenance::paper, "[prior] (GLPR, arXiv:2312.10794) [checked]"},
       harness::ModelChoice<ValueRule>{kValueIsIdentity, {{"cone-collapse-value-score", kValueIsScore}}});
-  std::vector<ConePoint> smoke, standard;
+  std::vector<ConePoint> smoke, standard, full;
   for (const char* type : {"S", "U"}) {
     smoke.push_back({type, 16, 4, 1.0, 4});
     for (double beta : {0.5, 1.0, 2.0}) standard.push_back({type, 16, 4, beta, 16});
   }
-  claim->experiment("cone-collapse", harness::Grid<ConePoint>{.smoke = smoke, .standard = standard}, cone_collapse);
+  // Full: four times the starts at the standard sizes, the theorem in d = 2, 3 and 9 (a hemisphere
+  // of any dimension collapses) and a larger system, n = 64 in d = 9.
+  full = standard;
+  for (const char* type : {"S", "U"}) {
+    for (double beta : {0.5, 1.0, 2.0}) full.push_back({type, 16, 4, beta, 64});
+    for (std::uint64_t d : {2ull, 3ull, 9ull})
+      for (double beta : {0.5, 2.0}) full.push_back({type, 16, d, beta, 32});
+    full.push_back({type, 64, 9, 1.0, 8});
+  }
+  claim->experiment("cone-collapse", harness::Grid<ConePoint>{.smoke = smoke, .standard = standard, .full = full},
+                    cone_collapse);
   return claim;
 }
 

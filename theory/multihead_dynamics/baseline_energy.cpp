@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include "verify/dynamics/initial_tokens.hpp"
 #include "verify/harness/standard_checks.hpp"
@@ -119,11 +120,18 @@ RateAgreement compare_with_difference(const Matrix<double>& tokens, const Matrix
 std::unique_ptr<harness::Claim> energy_rate_claim(harness::ClaimInfo info, harness::ModelChoice<EnergyRateLaw> laws,
                                                   dynamics::Normalisation normalisation) {
   auto claim = std::make_unique<harness::ClaimSpec<EnergyRateLaw>>(std::move(info), std::move(laws));
+  const std::vector<IdentityPoint> standard{
+      {16, 8, 0.1, 200}, {16, 8, 1.0, 200}, {16, 8, 4.0, 200}, {64, 3, 1.0, 50}, {4, 16, 9.0, 200}};
+  // Full: every d from 2 to 9 at n = 16 (the identity holds in any dimension) with ten times the
+  // configurations, many tokens (n = 256, 1024: the rounding of the n^2-term energy grows with n),
+  // and the large-beta corner in d = 9, where the truncation term of the difference's bound dominates.
+  std::vector<IdentityPoint> full = standard;
+  for (std::uint64_t d = 2; d <= 9; ++d)
+    for (double beta : {1.0, 4.0}) full.push_back({16, d, beta, 2000});
+  full.insert(full.end(), {{256, 9, 1.0, 100}, {1024, 3, 0.5, 10}, {4, 9, 9.0, 2000}, {64, 9, 2.0, 500}});
   claim->experiment(
       "identity",
-      harness::Grid<IdentityPoint>{
-          .smoke = {{16, 8, 1.0, 20}, {16, 8, 4.0, 20}},
-          .standard = {{16, 8, 0.1, 200}, {16, 8, 1.0, 200}, {16, 8, 4.0, 200}, {64, 3, 1.0, 50}, {4, 16, 9.0, 200}}},
+      harness::Grid<IdentityPoint>{.smoke = {{16, 8, 1.0, 20}, {16, 8, 4.0, 20}}, .standard = standard, .full = full},
       [normalisation](const IdentityPoint& p, const EnergyRateLaw& law, const harness::PointContext& at) {
         return energy_rate_identity(p, law, normalisation, at);
       });

@@ -17,15 +17,26 @@ std::unique_ptr<harness::Claim> baseline_equiangular_ode() {
                          "<x_i, x_j> = rho(t) the solution of GLPR's scalar ODE.",
                          harness::Provenance::paper, "[prior] (GLPR, arXiv:2312.10794) [checked]"},
       ode_laws());
-  const auto point = [](const char* type, double beta, double rho0) {
-    return OdePoint{type, 32, beta, {1.0}, {1.0}, rho0, 3.0};
+  const auto point = [](const char* type, double beta, double rho0, std::uint64_t n = 32, double t1 = 3.0) {
+    return OdePoint{type, n, beta, {1.0}, {1.0}, rho0, t1};
   };
   const std::vector<OdePoint> smoke{point("S", 1, 0), point("S", 4, 0.3), point("U", 1, 0), point("U", 4, 0.3)};
   std::vector<OdePoint> standard;
   for (const char* type : {"S", "U"})
     for (double beta : {0.0, 1.0, 4.0})
       for (double rho0 : {0.0, 0.3}) standard.push_back(point(type, beta, rho0));
-  claim->experiment("particles-vs-ode", harness::Grid<OdePoint>{.smoke = smoke, .standard = standard},
+  // Full: more tokens (n = 64 in d = 65, and n = 3 in d = 4, the smallest simplex with a spread),
+  // beta = 8, and SA run ten times longer (its clustering at beta = 4 is slow), so that the rounding
+  // of many steps meets the symmetry check.
+  std::vector<OdePoint> full = standard;
+  for (const char* type : {"S", "U"}) {
+    for (double beta : {1.0, 4.0})
+      for (double rho0 : {0.0, 0.3}) full.push_back(point(type, beta, rho0, 64));
+    full.push_back(point(type, 8.0, 0.3));
+    full.push_back(point(type, 2.0, 0.0, 3));
+  }
+  full.push_back(point("S", 4.0, 0.0, 32, 30.0));
+  claim->experiment("particles-vs-ode", harness::Grid<OdePoint>{.smoke = smoke, .standard = standard, .full = full},
                     [](const OdePoint& p, const EquiangularLaw& law, const harness::PointContext& at) {
                       return particles_follow_ode(p, law, at, false);
                     });

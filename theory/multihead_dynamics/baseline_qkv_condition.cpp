@@ -143,15 +143,29 @@ std::unique_ptr<harness::Claim> baseline_qkv_condition() {
                          "so E is non-decreasing.",
                          harness::Provenance::paper, "[prior] (GLPR, arXiv:2312.10794) [checked]"},
       harness::ModelChoice<ValueRule>{kValueIsScore, {{"qkv-value-identity", kValueIsIdentity}}});
+  const std::vector<RunsPoint> runs_standard{{16, 8, 1.0, 10.0, 10}, {16, 8, 4.0, 10.0, 10}, {32, 4, 2.0, 20.0, 5}};
+  // Full: five times the runs at the standard sizes, the dimensions 3 and 9 at both beta, and a
+  // larger system (n = 64, d = 9).
+  std::vector<RunsPoint> runs_full = runs_standard;
+  runs_full.insert(runs_full.end(), {{16, 8, 1.0, 10.0, 50}, {16, 8, 4.0, 10.0, 50}, {32, 4, 2.0, 20.0, 25}});
+  for (std::uint64_t d : {3ull, 9ull})
+    for (double beta : {1.0, 4.0}) runs_full.push_back({16, d, beta, 10.0, 25});
+  runs_full.push_back({64, 9, 2.0, 20.0, 5});
   claim->experiment(
       "monotone",
-      harness::Grid<RunsPoint>{.smoke = {{16, 8, 1.0, 10.0, 2}, {16, 8, 4.0, 10.0, 2}},
-                               .standard = {{16, 8, 1.0, 10.0, 10}, {16, 8, 4.0, 10.0, 10}, {32, 4, 2.0, 20.0, 5}}},
+      harness::Grid<RunsPoint>{
+          .smoke = {{16, 8, 1.0, 10.0, 2}, {16, 8, 4.0, 10.0, 2}}, .standard = runs_standard, .full = runs_full},
       energy_never_decreases);
-  claim->experiment("negative-control",
-                    harness::Grid<SearchPoint>{.smoke = {{4, 3, 1.0, 50, 20}},
-                                               .standard = {{4, 3, 1.0, 500, 40}, {16, 8, 2.0, 100, 40}}},
-                    search_for_decrease);
+  const std::vector<SearchPoint> search_standard{{4, 3, 1.0, 500, 40}, {16, 8, 2.0, 100, 40}};
+  // Full: ten times the starts in the smallest system, and d = 2, 9 and many tokens (n = 64), where
+  // the central difference the reported rates rest on is checked over a wider range of rates.
+  std::vector<SearchPoint> search_full = search_standard;
+  search_full.insert(search_full.end(),
+                     {{4, 3, 1.0, 5000, 40}, {4, 2, 1.0, 2000, 40}, {8, 9, 4.0, 1000, 40}, {64, 9, 1.0, 50, 40}});
+  claim->experiment(
+      "negative-control",
+      harness::Grid<SearchPoint>{.smoke = {{4, 3, 1.0, 50, 20}}, .standard = search_standard, .full = search_full},
+      search_for_decrease);
   return claim;
 }
 

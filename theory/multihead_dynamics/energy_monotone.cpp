@@ -171,7 +171,26 @@ std::unique_ptr<harness::Claim> energy_monotone() {
   standard.push_back(bulk("random", "spherical", 500));
   standard.push_back(bulk("random", "flat", 250));
   standard.push_back(bulk("blocks", "spherical", 200));
-  claim->experiment("trajectories", harness::Grid<TrajectoryPoint>{.smoke = smoke, .standard = standard},
+  // Full: four times the spec-size trajectories and twice the standard bulk; the bulk again in
+  // d = 9 with three heads (blocks of three coordinates, and random symmetric heads), the S-type
+  // flat identity there (it needs orthogonal heads: blocks only), and a stronger coupling
+  // (n = 16, beta = 2) run to t = 5. The flat U-type flow blows up in finite time from some starts
+  // (|x| grows, and with it e^{beta s}): among 500 bulk starts one does before t = 0.5, so the
+  // added flat bulk stops at t = 0.25.
+  std::vector<TrajectoryPoint> full = standard;
+  for (const char* heads : {"blocks", "random"})
+    for (const char* geometry : {"spherical", "flat"}) full.push_back(spec(heads, "U", geometry, 100));
+  full.push_back(spec("blocks", "S", "flat", 100));
+  full.push_back(bulk("random", "spherical", 1000));
+  full.push_back({"random", "U", "flat", 8, 8, 2, 1.0, 0.25, 500});
+  full.push_back(bulk("blocks", "spherical", 500));
+  for (const char* heads : {"blocks", "random"}) {
+    full.push_back({heads, "U", "spherical", 8, 9, 3, 1.0, 2.0, 500});
+    full.push_back({heads, "U", "flat", 8, 9, 3, 1.0, 0.25, 250});
+  }
+  full.push_back({"blocks", "S", "flat", 8, 9, 3, 1.0, 0.25, 250});
+  full.push_back({"random", "U", "spherical", 16, 9, 3, 2.0, 5.0, 50});
+  claim->experiment("trajectories", harness::Grid<TrajectoryPoint>{.smoke = smoke, .standard = standard, .full = full},
                     energy_never_falls);
   return claim;
 }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reference/attention_dynamics/counterexamples.hpp"
@@ -134,9 +135,23 @@ std::unique_ptr<harness::Claim> energy_negative_controls() {
     orth_standard.push_back({type, 2, 0.3, 0.4, 1});
     orth_standard.push_back({type, 0.5, 1.5, 0.7, 2});
   }
-  claim->experiment("nonsymmetric",
-                    harness::Grid<NonsymmetricPoint>{.smoke = nonsym_smoke, .standard = nonsym_standard}, nonsymmetric);
-  claim->experiment("orthogonal-heads", harness::Grid<OrthogonalPoint>{.smoke = orth_smoke, .standard = orth_standard},
+  // Full: the closed forms are exact at every point, so the full grid sweeps them, both signs of
+  // each rate, around the circle and over a decade of beta; every point costs microseconds.
+  std::vector<NonsymmetricPoint> nonsym_full = nonsym_standard;
+  for (double theta : {0.2, 0.6, 1.0, 1.4, 2.0, 2.8, 4.0, 5.5})
+    for (double beta : {0.5, 2.0, 5.0})
+      for (double k : {-1.0, 0.1, 0.3, 1.5}) nonsym_full.push_back({theta, beta, k});
+  std::vector<OrthogonalPoint> orth_full = orth_standard;
+  for (const char* type : {"S", "U"})
+    for (const auto& [a, b] : {std::pair{1.0, 0.5}, std::pair{0.3, 2.0}, std::pair{2.0, 1.2}, std::pair{1.0, -0.7}})
+      for (double c2 : {0.05, 0.3, 0.6, 0.9})
+        for (double beta : {0.5, 2.0, 5.0}) orth_full.push_back({type, a, b, c2, beta});
+  claim->experiment(
+      "nonsymmetric",
+      harness::Grid<NonsymmetricPoint>{.smoke = nonsym_smoke, .standard = nonsym_standard, .full = nonsym_full},
+      nonsymmetric);
+  claim->experiment("orthogonal-heads",
+                    harness::Grid<OrthogonalPoint>{.smoke = orth_smoke, .standard = orth_standard, .full = orth_full},
                     orthogonal);
   return claim;
 }

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "reference/attention_dynamics/equiangular.hpp"
 #include "theory/multihead_dynamics/claims.hpp"
@@ -40,7 +42,8 @@ ClusteringTime time_with_wrong_ei_argument() {
     const double nn = static_cast<double>(n);
     const auto f = [&](double rho) {
       const double w = 1 + (nn - 1) * rho;
-      return (-boost::math::expint(beta * (1 - rho)) + std::exp(beta * nn / (nn - 1)) * boost::math::expint(-beta * w / nn)) /
+      return (-boost::math::expint(beta * (1 - rho)) +
+              std::exp(beta * nn / (nn - 1)) * boost::math::expint(-beta * w / nn)) /
                  (2 * nn) +
              (nn - 1) / (2 * nn) * std::log(w / (1 - rho));
     };
@@ -78,7 +81,8 @@ harness::ExperimentResult particles_arrive(const TimePoint& p, const ClusteringT
                                            const harness::PointContext&) {
   const auto n = static_cast<Eigen::Index>(p.n);
   dynamics::AttentionFlow<double> flow;
-  flow.heads.push_back({dynamics::Matrix<double>::Identity(n + 1, n + 1), dynamics::Matrix<double>::Identity(n + 1, n + 1)});
+  flow.heads.push_back(
+      {dynamics::Matrix<double>::Identity(n + 1, n + 1), dynamics::Matrix<double>::Identity(n + 1, n + 1)});
   flow.beta = p.beta;
   dynamics::IntegrationOptions<double> o;
   o.tolerance = {1e-12, 1e-12};
@@ -95,8 +99,7 @@ harness::ExperimentResult particles_arrive(const TimePoint& p, const ClusteringT
   const double tolerance = 4 * run.error_estimate + 1e-12;
   harness::ExperimentResult out;
   out.checks.push_back(harness::deterministic_check(
-      "particles started equiangular at rho0 reach <x_i, x_j> = rho1 at the time T, every pair",
-      worst / tolerance,
+      "particles started equiangular at rho0 reach <x_i, x_j> = rho1 at the time T, every pair", worst / tolerance,
       fmt::format("statistic = max_ij |<x_i,x_j>(T) - rho1| / (4 error estimate + 1e-12); T = {:.12g}, {} steps, "
                   "error estimate {:.2e}",
                   t, run.accepted, run.error_estimate)));
@@ -112,15 +115,34 @@ std::unique_ptr<harness::Claim> equiangular_clustering_time() {
                          "T = F(rho1) - F(rho0), F(rho) = (1/(2n))[-Ei(beta(1-rho)) + e^{beta n/(n-1)} "
                          "Ei(-beta(1+(n-1)rho)/(n-1))] + ((n-1)/(2n)) ln((1+(n-1)rho)/(1-rho)).",
                          harness::Provenance::derived, "[derived][checked] (reconstruction; S-type reading)"},
-      harness::ModelChoice<ClusteringTime>{true_time(), {{"clustering-time-ei-argument", time_with_wrong_ei_argument()}}});
+      harness::ModelChoice<ClusteringTime>{true_time(),
+                                           {{"clustering-time-ei-argument", time_with_wrong_ei_argument()}}});
   const double beta_c = std::log(31.0);
-  const std::vector<TimePoint> smoke{{32, 0.0, 0.0, 0.99}, {32, 1.0, 0.0, 0.99}, {32, beta_c, 0.0, 0.99},
-                                     {32, 6.0, 0.0, 0.99}, {8, 2.0, 0.3, 0.999}};
+  const std::vector<TimePoint> smoke{
+      {32, 0.0, 0.0, 0.99}, {32, 1.0, 0.0, 0.99}, {32, beta_c, 0.0, 0.99}, {32, 6.0, 0.0, 0.99}, {8, 2.0, 0.3, 0.999}};
   std::vector<TimePoint> standard = smoke;
   for (double beta : {0.5, 2.0, 3.0, 5.0, 8.0}) standard.push_back({32, beta, 0.0, 0.99});
   for (std::uint64_t n : {4ull, 128ull}) standard.push_back({n, 2.0, 0.1, 0.99});
-  claim->experiment("routes", harness::Grid<TimePoint>{.smoke = smoke, .standard = standard}, routes_agree);
-  claim->experiment("particles", harness::Grid<TimePoint>{.smoke = smoke, .standard = standard}, particles_arrive);
+  // Full: the two routes cost microseconds at any n, so they are compared over an n-ladder up to
+  // 10^12 tokens, beta up to 12 and starts and ends from -1/(2(n-1)) to 1 - 1e-6, away from the
+  // cancellation where the closed form refuses (small n at large beta: here n = 4, beta = 12 from
+  // rho0 = 0.5). The particles, whose cost grows like n^3 (d = n + 1), add n = 64 and 192, the slow
+  // beta = 12 at n = 32 and an end 1e-6 from consensus.
+  std::vector<TimePoint> routes_full = standard, particles_full = standard;
+  for (std::uint64_t n : {4ull, 8ull, 32ull, 1000ull, 1000000ull, 1000000000000ull})
+    for (double beta : {0.25, 1.0, 4.0, 8.0, 12.0})
+      for (const auto& [rho0, rho1] : {std::pair{0.0, 0.99}, std::pair{0.5, 1 - 1e-6}})
+        if (n > 4 || beta < 12) routes_full.push_back({n, beta, rho0, rho1});  // n = 4, beta = 12: refused
+  for (std::uint64_t n : {8ull, 1000ull})
+    for (double beta : {1.0, 4.0}) routes_full.push_back({n, beta, -0.5 / static_cast<double>(n - 1), 0.9});
+  for (double beta : {1.0, 4.0, 8.0}) particles_full.push_back({64, beta, 0.0, 0.99});
+  particles_full.push_back({192, 2.0, 0.1, 0.99});
+  particles_full.push_back({32, 12.0, 0.0, 0.99});
+  particles_full.push_back({8, 4.0, 0.5, 1 - 1e-6});
+  claim->experiment("routes", harness::Grid<TimePoint>{.smoke = smoke, .standard = standard, .full = routes_full},
+                    routes_agree);
+  claim->experiment("particles", harness::Grid<TimePoint>{.smoke = smoke, .standard = standard, .full = particles_full},
+                    particles_arrive);
   return claim;
 }
 

@@ -2,6 +2,7 @@
 // lambda_S = 2 sum_h v_h and lambda_U = 2 sum_h v_h e^{beta m_h} (THEORY.md §3). The same code as
 // MH.baseline.consensus-rate, at H = 2 and 3.
 #include <memory>
+#include <vector>
 
 #include "theory/multihead_dynamics/claims.hpp"
 #include "theory/multihead_dynamics/equiangular_ode_law.hpp"
@@ -24,7 +25,17 @@ std::unique_ptr<harness::Claim> equiangular_consensus_rate() {
     standard.push_back({type, 10, 0.5, m, v_other});
     standard.push_back({type, 24, 1.0, {0.5, 1.0, 2.0}, {1.0, 0.5, 0.25}});
   }
-  claim->experiment("slope", harness::Grid<ConsensusPoint>{.smoke = smoke, .standard = standard}, consensus_slope);
+  // Full: four heads, and the n-ladder 3, 48, 96 at the spec's heads; beta max m stays <= 4, where the
+  // O(eps) correction (1 + beta max m) 1e-3 is well inside the 1%.
+  std::vector<ConsensusPoint> full = standard;
+  const std::vector<double> m4{0.25, 0.5, 1.0, 2.0}, v4{2.0, 0.25, 1.0, 0.5};
+  for (const char* type : {"U", "S"}) {
+    for (std::uint64_t n : {3ull, 48ull, 96ull}) full.push_back({type, n, 2.0, m, v_other});
+    full.push_back({type, 24, 2.0, m4, v4});
+    full.push_back({type, 10, 1.0, m4, m4});
+  }
+  claim->experiment("slope", harness::Grid<ConsensusPoint>{.smoke = smoke, .standard = standard, .full = full},
+                    consensus_slope);
   return claim;
 }
 

@@ -139,7 +139,15 @@ std::unique_ptr<harness::Claim> orthogonality_robustness() {
     standard.push_back({delta, 8, 6, 3, 2.0, 300});
   }
   standard.push_back({0.05, 16, 8, 2, 1.0, 200});
-  claim->experiment("noisy-blocks", harness::Grid<NoisePoint>{.smoke = smoke, .standard = standard}, bounds_hold);
+  // Full: ten times the configurations of the spec size (the tight bound's smallest slack is what
+  // more draws can shrink), three heads of three coordinates in d = 9 at every delta plus a larger
+  // perturbation (delta = 0.3, eps no longer small), and n = 32 tokens.
+  std::vector<NoisePoint> full = standard;
+  for (double delta : {0.01, 0.05, 0.1}) full.push_back({delta, 8, 6, 3, 2.0, 3000});
+  for (double delta : {0.01, 0.05, 0.1, 0.3}) full.push_back({delta, 8, 9, 3, 2.0, 1000});
+  full.push_back({0.05, 32, 9, 3, 1.0, 300});
+  claim->experiment("noisy-blocks", harness::Grid<NoisePoint>{.smoke = smoke, .standard = standard, .full = full},
+                    bounds_hold);
   return claim;
 }
 

@@ -194,22 +194,45 @@ std::unique_ptr<harness::Claim> radial_shadow() {
   const auto configs = [](std::string geometry, std::int64_t count) {
     return ConfigurationsPoint{geometry, 8, 6, 3, 2.0, count};
   };
-  claim->experiment(
-      "identity",
-      harness::Grid<ConfigurationsPoint>{.smoke = {configs("spherical", 50), configs("flat", 50)},
-                                         .standard = {configs("spherical", 500), configs("flat", 500),
-                                                      ConfigurationsPoint{"spherical", 32, 6, 3, 0.5, 100}}},
-      identity_holds);
+  const std::vector<ConfigurationsPoint> identity_standard{configs("spherical", 500), configs("flat", 500),
+                                                           ConfigurationsPoint{"spherical", 32, 6, 3, 0.5, 100}};
+  // Full: ten times the configurations at the spec size, three heads of three coordinates in d = 9
+  // (both geometries), and many tokens (n = 64) in d = 9.
+  std::vector<ConfigurationsPoint> identity_full = identity_standard;
+  for (const char* geometry : {"spherical", "flat"}) {
+    identity_full.push_back(configs(geometry, 5000));
+    identity_full.push_back({geometry, 8, 9, 3, 2.0, 2000});
+    identity_full.push_back({geometry, 64, 9, 3, 0.5, 100});
+  }
+  claim->experiment("identity",
+                    harness::Grid<ConfigurationsPoint>{.smoke = {configs("spherical", 50), configs("flat", 50)},
+                                                       .standard = identity_standard,
+                                                       .full = identity_full},
+                    identity_holds);
   const std::vector<std::pair<double, double>> printed{{0.5, 0.66159948}, {1.0, -0.31690802}, {1.2, -0.25805499}};
-  std::vector<ClosedFormPoint> closed;
+  std::vector<ClosedFormPoint> closed, closed_full;
   for (std::int64_t n : {1, 3, 32})
     for (const auto& [theta, value] : printed) closed.push_back({n, theta, 1.3, value});
-  claim->experiment("closed-form", harness::Grid<ClosedFormPoint>{.smoke = closed, .standard = closed},
+  // Full: the printed rates are independent of n; they are checked up to n = 1024 tokens, where the
+  // identity's n^2-term sums carry the most rounding.
+  closed_full = closed;
+  for (std::int64_t n : {256, 1024})
+    for (const auto& [theta, value] : printed) closed_full.push_back({n, theta, 1.3, value});
+  claim->experiment("closed-form",
+                    harness::Grid<ClosedFormPoint>{.smoke = closed, .standard = closed, .full = closed_full},
                     closed_form_holds);
-  claim->experiment(
-      "orbit",
-      harness::Grid<OrbitPoint>{.smoke = {{3, 1.0, 1.3, 4.0}}, .standard = {{3, 1.0, 1.3, 4.0}, {32, 1.2, 1.3, 4.0}}},
-      orbit_falls);
+  // Full: the shadow's orbit from other starts (theta in (pi/4, pi/2), where E_1 falls) and at other
+  // beta, and with n = 128 tokens.
+  claim->experiment("orbit",
+                    harness::Grid<OrbitPoint>{.smoke = {{3, 1.0, 1.3, 4.0}},
+                                              .standard = {{3, 1.0, 1.3, 4.0}, {32, 1.2, 1.3, 4.0}},
+                                              .full = {{3, 1.0, 1.3, 4.0},
+                                                       {32, 1.2, 1.3, 4.0},
+                                                       {8, 0.9, 0.5, 8.0},
+                                                       {8, 0.9, 3.0, 4.0},
+                                                       {8, 1.5, 1.3, 4.0},
+                                                       {128, 1.0, 1.3, 4.0}}},
+                    orbit_falls);
   return claim;
 }
 

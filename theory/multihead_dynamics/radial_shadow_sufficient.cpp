@@ -122,15 +122,29 @@ std::unique_ptr<harness::Claim> radial_shadow_sufficient() {
                          "[derived][checked] (reconstruction; the paper's exact condition is unknown; U-type reading)"},
       harness::ModelChoice<HeadIdentity>{orthogonal_head_identity(),
                                          {{"radial-shadow-sign", head_identity_with_shadow_added()}}});
+  const std::vector<SufficientPoint> standard{{"positive", 8, 6, 3, 2.0, 0, 1000}, {"positive", 8, 6, 3, 0.5, 0, 500},
+                                              {"positive", 4, 6, 3, 4.0, 0, 500},  {"mixed", 8, 6, 2, 2.0, 0.5, 500},
+                                              {"mixed", 8, 6, 3, 2.0, 0.5, 500},   {"mixed", 8, 6, 2, 2.0, 0, 500}};
+  // Full: ten times the configurations of the spec-size points, d = 9 with three heads of three
+  // coordinates for both sign patterns, a tighter cap (spread 0.25), more tokens (n = 16), and few
+  // tokens (n = 2, 3), where the every-head condition max_i |r_ih S_ih| <= min_i |P g_ih|^2 (met
+  // once in 3500 configurations on standard) is met often enough to test.
+  std::vector<SufficientPoint> full = standard;
+  full.insert(full.end(), {{"positive", 8, 6, 3, 2.0, 0, 10000},
+                           {"mixed", 8, 6, 2, 2.0, 0.5, 5000},
+                           {"positive", 8, 9, 3, 2.0, 0, 3000},
+                           {"positive", 4, 9, 3, 4.0, 0, 3000},
+                           {"mixed", 8, 9, 3, 2.0, 0.5, 3000},
+                           {"mixed", 8, 9, 3, 2.0, 0.25, 3000},
+                           {"mixed", 16, 9, 3, 1.0, 0, 1000},
+                           {"positive", 2, 6, 3, 2.0, 0, 5000},
+                           {"positive", 3, 9, 3, 1.0, 0, 5000},
+                           {"positive", 2, 4, 2, 0.5, 0, 5000}});
   claim->experiment(
       "configurations",
       harness::Grid<SufficientPoint>{.smoke = {{"positive", 8, 6, 3, 2.0, 0, 200}, {"mixed", 8, 6, 2, 2.0, 0.5, 100}},
-                                     .standard = {{"positive", 8, 6, 3, 2.0, 0, 1000},
-                                                  {"positive", 8, 6, 3, 0.5, 0, 500},
-                                                  {"positive", 4, 6, 3, 4.0, 0, 500},
-                                                  {"mixed", 8, 6, 2, 2.0, 0.5, 500},
-                                                  {"mixed", 8, 6, 3, 2.0, 0.5, 500},
-                                                  {"mixed", 8, 6, 2, 2.0, 0, 500}}},
+                                     .standard = standard,
+                                     .full = full},
       monotone_where_sufficient);
   return claim;
 }

@@ -71,19 +71,37 @@ std::unique_ptr<harness::Claim> entropy_production() {
     flows_standard.push_back({type, 8, 3, 4.0, 4.0, 50});
     flows_standard.push_back({type, 16, 4, 2.0, 3.0, 20});
   }
-  claim->experiment("identity", harness::Grid<FlowPoint>{.smoke = flows_smoke, .standard = flows_standard},
+  // Full: four times the flows at the standard points, d = 9 (n = 8 and 32 tokens) and beta = 6.
+  std::vector<FlowPoint> flows_full = flows_standard;
+  for (const char* type : {"S", "U"}) {
+    flows_full.push_back({type, 7, 5, 1.0, 2.0, 200});
+    flows_full.push_back({type, 8, 3, 4.0, 4.0, 200});
+    flows_full.push_back({type, 16, 4, 2.0, 3.0, 80});
+    flows_full.push_back({type, 8, 9, 2.0, 3.0, 100});
+    flows_full.push_back({type, 32, 9, 1.0, 2.0, 20});
+    flows_full.push_back({type, 6, 3, 6.0, 2.0, 50});
+  }
+  claim->experiment("identity",
+                    harness::Grid<FlowPoint>{.smoke = flows_smoke, .standard = flows_standard, .full = flows_full},
                     identity_along_flows);
   const std::vector<EquiangularPoint> equiangular{{16, 3.0, 0.999}};
-  claim->experiment("equiangular",
-                    harness::Grid<EquiangularPoint>{.smoke = equiangular,
-                                                    .standard = {{16, 3.0, 0.999}, {8, 1.0, 0.999}, {32, 5.0, 0.99}}},
-                    equiangular_entropy_rises);
+  const std::vector<EquiangularPoint> equiangular_standard{{16, 3.0, 0.999}, {8, 1.0, 0.999}, {32, 5.0, 0.99}};
+  // Full: the n-ladder 4, 64, 128 (d = n + 1) and a slower, sharper head (beta = 8 at n = 16).
+  std::vector<EquiangularPoint> equiangular_full = equiangular_standard;
+  equiangular_full.insert(equiangular_full.end(),
+                          {{4, 2.0, 0.999}, {64, 3.0, 0.999}, {128, 2.0, 0.99}, {16, 8.0, 0.99}});
+  claim->experiment(
+      "equiangular",
+      harness::Grid<EquiangularPoint>{.smoke = equiangular, .standard = equiangular_standard, .full = equiangular_full},
+      equiangular_entropy_rises);
   const std::vector<TablePoint> table{{-0.05, "1.7289120", "2.25079338"},
                                       {0.0, "1.8403688", "2.20272845"},
                                       {0.3, "2.4024344", "1.43794325"},
                                       {0.7, "2.7331033", "0.32677688"},
                                       {0.95, "2.7718694", "0.03002387"}};
-  claim->experiment("closed-form", harness::Grid<TablePoint>{.smoke = table, .standard = table}, closed_form);
+  // Full = standard: THEORY.md §6 prints the table at these five rho only.
+  claim->experiment("closed-form", harness::Grid<TablePoint>{.smoke = table, .standard = table, .full = table},
+                    closed_form);
   return claim;
 }
 

@@ -42,8 +42,21 @@ std::unique_ptr<harness::Claim> relu_vs_softmax() {
   std::vector<RatePoint> standard;
   for (std::uint64_t n : {8ull, 32ull})
     for (double beta : {1.0, 2.0, 4.0, 8.0}) standard.push_back({n, beta});
-  claim->experiment("consensus", harness::Grid<RatePoint>{.smoke = smoke, .standard = standard}, consensus_rates);
-  claim->experiment("orthogonal-start", harness::Grid<RatePoint>{.smoke = smoke, .standard = standard},
+  // Full: the consensus fits (particles in d = n + 1, cost ~ n^3) add n = 3, 16 and 64 at beta = 0.5,
+  // 2 and 6 (at beta = 12 the stiff softmax-U start, rate 2 e^12, overflows the integrator's trial
+  // stages); the decade times add n = 3, 100 and 1000, where the ReLU-U slope (n/(2 beta)) ln 10 per
+  // decade is largest, at beta from 0.25 to 16 (the equilibrium check builds the n x (n + 1) tokens
+  // and their n^3 velocity, which caps n).
+  std::vector<RatePoint> consensus_full = standard, decades_full = standard;
+  for (std::uint64_t n : {3ull, 16ull, 64ull})
+    for (double beta : {0.5, 2.0, 6.0}) consensus_full.push_back({n, beta});
+  for (std::uint64_t n : {3ull, 100ull})
+    for (double beta : {0.25, 1.0, 4.0, 16.0}) decades_full.push_back({n, beta});
+  for (double beta : {1.0, 16.0}) decades_full.push_back({1000, beta});
+  claim->experiment("consensus", harness::Grid<RatePoint>{.smoke = smoke, .standard = standard, .full = consensus_full},
+                    consensus_rates);
+  claim->experiment("orthogonal-start",
+                    harness::Grid<RatePoint>{.smoke = smoke, .standard = standard, .full = decades_full},
                     orthogonal_starts);
   return claim;
 }
