@@ -167,9 +167,14 @@ std::unique_ptr<harness::Claim> gap_laplace_identity() {
                          "depend on the row only through N.",
                          harness::Provenance::paper_summary, "[summary]; exact identities"},
       harness::ModelChoice<harness::NoModel>{{}});
-  claim->experiment("random", harness::Grid<RandomRowsPoint>{.smoke = {{300, 1000}}, .standard = {{1000, 10000}}},
+  // Full: rows ten times longer, where sums of many small terms lose the most digits.
+  claim->experiment("random",
+                    harness::Grid<RandomRowsPoint>{
+                        .smoke = {{300, 1000}}, .standard = {{1000, 10000}}, .full = {{1000, 10000}, {200, 100000}}},
                     identities_on_random_rows);
-  claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{true}}},
+  // Full = standard: the hand-built rows are fixed and the standard already has the 10^6/10^7 rows.
+  claim->experiment("adversarial",
+                    harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{true}}, .full = {{true}}},
                     identities_on_adversarial_rows);
   return claim;
 }

@@ -175,11 +175,15 @@ std::unique_ptr<harness::Claim> gap_rank_collapse() {
           "log Z >= (1 - r_n) C_n -> inf.",
           harness::Provenance::paper_summary, "[summary]† (restating draft)"},
       harness::ModelChoice<harness::NoModel>{{}});
-  claim->experiment(
-      "random",
-      harness::Grid<RandomRowsWithBoundaryPoint>{.smoke = {{200, 1000, 50}}, .standard = {{2000, 10000, 200}}},
-      rank_collapse_on_random_rows);
-  claim->experiment("adversarial", harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{false}}},
+  claim->experiment("random",
+                    // Full: rows to 10^5 as well, where G = max|a_j - a_k| and 1/n are smallest.
+                    harness::Grid<RandomRowsWithBoundaryPoint>{.smoke = {{200, 1000, 50}},
+                                                               .standard = {{2000, 10000, 200}},
+                                                               .full = {{2000, 10000, 200}, {200, 100000, 20}}},
+                    rank_collapse_on_random_rows);
+  // Full = standard: the rows are fixed.
+  claim->experiment("adversarial",
+                    harness::Grid<AdversarialRowsPoint>{.smoke = {{false}}, .standard = {{false}}, .full = {{false}}},
                     rank_collapse_on_adversarial_rows);
   return claim;
 }

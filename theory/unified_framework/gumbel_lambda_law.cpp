@@ -78,7 +78,13 @@ std::unique_ptr<harness::Claim> gumbel_lambda_law() {
       "rows",
       harness::Grid<RowPoint>{
           .smoke = {{gaussian, 1e4, 4096, 1500}},
-          .standard = {{gaussian, 1e4, 4096, 6000}, {gaussian, 1e6, 16384, 3000}, {exponential, 1e5, 4096, 6000}}},
+          .standard = {{gaussian, 1e4, 4096, 6000}, {gaussian, 1e6, 16384, 3000}, {exponential, 1e5, 4096, 6000}},
+          // Full: 3x the rows, and exponential rows at 1e6 (K = 16384 > n^{2/3} decides x >= 1.5). Gaussian
+          // rows beyond 1e6 would need K > n^{1/x} (1e6 at n = 1e9, x = 1.5) to leave no row undecided.
+          .full = {{gaussian, 1e4, 4096, 20000},
+                   {gaussian, 1e6, 16384, 10000},
+                   {exponential, 1e5, 4096, 20000},
+                   {exponential, 1e6, 16384, 10000}}},
       tail_is_the_l_table);
   return claim;
 }

@@ -123,10 +123,15 @@ std::unique_ptr<harness::Claim> gumbel_point_process() {
       harness::ModelChoice<TopGapsSampler>{sample::sample_top_gaps,
                                            {{"order-statistics-off-by-one", top_gaps_from_runner_up}}});
   const ref::ScoreFamily gaussian{ref::ScoreFamily::Kind::gaussian, 1};
-  claim->experiment("rows",
-                    harness::Grid<RowPoint>{.smoke = {{gaussian, 1e4, 4000}},
-                                            .standard = {{gaussian, 1e4, 20000}, {gaussian, 1e6, 20000}}},
-                    top_is_the_ppp);
+  claim->experiment(
+      "rows",
+      // Full: the two calibrated rungs at the 1e5 rows of the calibration, and n = 1e9, 1e12,
+      // where the 1/log n tolerances are 2-3 times tighter.
+      harness::Grid<RowPoint>{
+          .smoke = {{gaussian, 1e4, 4000}},
+          .standard = {{gaussian, 1e4, 20000}, {gaussian, 1e6, 20000}},
+          .full = {{gaussian, 1e4, 100000}, {gaussian, 1e6, 100000}, {gaussian, 1e9, 50000}, {gaussian, 1e12, 50000}}},
+      top_is_the_ppp);
   return claim;
 }
 

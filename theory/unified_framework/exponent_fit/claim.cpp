@@ -41,6 +41,7 @@ std::unique_ptr<harness::Claim> exponent_fit() {
            {"sphere-exponent-half-codimension", sphere_scale_with_exponent_half_codimension()}}});
   const std::vector<double> smoke_n{1e3, 1e6, 1e9, 1e12};
   const std::vector<double> standard_n{1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12};
+  const std::vector<double> full_n{1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
   // The slope a check must resolve: smoke, half the spacing of the prior laws 1/2, 1, 2 (tells
   // xi = 1 from 1/2); standard, a quarter.
   constexpr double kSmokeTarget = 0.5, kStandardTarget = 0.25;
@@ -57,17 +58,25 @@ std::unique_ptr<harness::Claim> exponent_fit() {
           .smoke = gumbel({{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::log2, 1}}, smoke_n, 800, kSmokeTarget),
           .standard = gumbel(
               {{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::weibull, 1.5}, {Kind::weibull, 3}, {Kind::log2, 1}},
-              standard_n, 2000, kStandardTarget)},
+              standard_n, 2000, kStandardTarget),
+          // Full: 1.5x the rows (detectable 0.17 of the target 0.25 at 2000).
+          .full = gumbel(
+              {{Kind::exponential, 1}, {Kind::gaussian, 1}, {Kind::weibull, 1.5}, {Kind::weibull, 3}, {Kind::log2, 1}},
+              standard_n, 3000, kStandardTarget)},
       gumbel_slope);
   claim->experiment(
       "sphere",
       // d = 5 in smoke too: at d = 3 the exponent 2/(d-1) = 1 equals (d-1)/2, 1/p, ...
       harness::Grid<SphereFitPoint>{
           .smoke = {{3, smoke_n, 800, 800, kSmokeTarget}, {5, {1e4, 1e6, 1e8}, 60, 1500, kSmokeTarget}},
-          .standard = {{3, standard_n, 2000, 800, kStandardTarget}, {5, {1e4, 1e6, 1e8}, 500, 1500, kStandardTarget}}},
+          .standard = {{3, standard_n, 2000, 800, kStandardTarget}, {5, {1e4, 1e6, 1e8}, 500, 1500, kStandardTarget}},
+          // Full: 2x the rows at d = 3 and d = 5.
+          .full = {{3, standard_n, 4000, 800, kStandardTarget}, {5, {1e4, 1e6, 1e8}, 1000, 1500, kStandardTarget}}},
       sphere_slope);
   claim->experiment("equicorrelated",
-                    harness::Grid<EquicorrelatedPoint>{.smoke = {{0.5, smoke_n}}, .standard = {{0.5, standard_n}}},
+                    // Full: the ladder to 1e15 (closed form; deterministic).
+                    harness::Grid<EquicorrelatedPoint>{
+                        .smoke = {{0.5, smoke_n}}, .standard = {{0.5, standard_n}}, .full = {{0.5, full_n}}},
                     equicorrelated);
   return claim;
 }

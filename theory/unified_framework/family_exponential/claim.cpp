@@ -35,13 +35,21 @@ std::unique_ptr<harness::Claim> family_exponential() {
           ExponentialModel{},
           {{"pd-alpha-plus-0.05", {sample::sample_top_gaps, pd_parameter_plus_0_05}},
            {"order-statistics-off-by-one", {top_gaps_from_runner_up, pd_parameter_exact}}}});
-  claim->experiment("spacings-top-k",
-                    harness::Grid<TopKSpacingsPoint>{.smoke = {{1e6, 33, 4000}}, .standard = {{1e6, 33, 40000}}},
-                    spacings_top_k);
+  claim->experiment(
+      "spacings-top-k",
+      // Full: n = 1e12 at 1e5 rows besides the standard point (the law is exact at every n).
+      harness::Grid<TopKSpacingsPoint>{
+          .smoke = {{1e6, 33, 4000}}, .standard = {{1e6, 33, 40000}}, .full = {{1e6, 33, 40000}, {1e12, 33, 100000}}},
+      spacings_top_k);
   claim->experiment("spacings-full-row",
-                    harness::Grid<FullRowSpacingsPoint>{.smoke = {{1000, 200}}, .standard = {{10000, 1000}}},
+                    // Full: sorted rows of 1e5 as well (the naive path visits every score).
+                    harness::Grid<FullRowSpacingsPoint>{
+                        .smoke = {{1000, 200}}, .standard = {{10000, 1000}}, .full = {{10000, 1000}, {100000, 300}}},
                     spacings_full_row);
-  claim->experiment("yule", harness::Grid<YulePoint>{.smoke = {{1e6, 128, 4000}}, .standard = {{1e6, 128, 40000}}},
+  claim->experiment("yule",
+                    harness::Grid<YulePoint>{.smoke = {{1e6, 128, 4000}},
+                                             .standard = {{1e6, 128, 40000}},
+                                             .full = {{1e6, 128, 40000}, {1e12, 128, 100000}}},
                     yule);
   // c = 4/3 at n = 1e4 misses 4.1% of E Z (the bulk beyond the n-th point): the exact E Z_n
   // is tested there, the PD moments at n = 1e12 where the missing mass is 3.6e-4.
@@ -51,15 +59,24 @@ std::unique_ptr<harness::Claim> family_exponential() {
                                     {2.0, 1e4, 1000, true, reps},
                                     {4.0, 1e4, 1000, true, reps}};
   };
-  claim->experiment("window", harness::Grid<WindowPoint>{.smoke = windows(4000), .standard = windows(20000)}, window);
+  // Full: 3x the rows (the tolerances are the exact missing mass, so the power is all reps).
+  claim->experiment(
+      "window", harness::Grid<WindowPoint>{.smoke = windows(4000), .standard = windows(20000), .full = windows(60000)},
+      window);
   const std::vector<double> ladder{1e4, 1e6, 1e8, 1e10, 1e12};
   claim->experiment("subcritical",
                     harness::Grid<SubcriticalPoint>{
                         .smoke = {{0.5, ladder, 1000, 500}},
-                        .standard = {{0.3, ladder, 1000, 2000}, {0.5, ladder, 1000, 2000}, {0.7, ladder, 1000, 2000}}},
+                        .standard = {{0.3, ladder, 1000, 2000}, {0.5, ladder, 1000, 2000}, {0.7, ladder, 1000, 2000}},
+                        // Full: 3x the rows on the same ladder (its top rung 1e12 carries the tol 0.01 check).
+                        .full = {{0.3, ladder, 1000, 6000}, {0.5, ladder, 1000, 6000}, {0.7, ladder, 1000, 6000}}},
                     subcritical);
   claim->experiment("lambda",
-                    harness::Grid<LambdaPoint>{.smoke = {{1e4, 2048, 2000}}, .standard = {{1e4, 2048, 20000}}}, lambda);
+                    // Full: 3x the rows at 1e4, and n = 1e5 with K = 16384 (> n^{1/1.25}: x = 1.25 still decided).
+                    harness::Grid<LambdaPoint>{.smoke = {{1e4, 2048, 2000}},
+                                               .standard = {{1e4, 2048, 20000}},
+                                               .full = {{1e4, 2048, 60000}, {1e5, 16384, 10000}}},
+                    lambda);
   return claim;
 }
 

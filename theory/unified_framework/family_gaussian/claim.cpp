@@ -59,28 +59,53 @@ std::unique_ptr<harness::Claim> family_gaussian() {
           {{"gaussian-scale-sqrt-2-log-n", {asymptotic_gaussian_scale, GaussianModel{}.log_mgf}},
            {"gaussian-mgf-without-half", {reference_hazard_scale, gaussian_log_mgf_without_half}}}});
   const ScalePoint scale{{1e3, 1e4, 1e6, 1e9, 1e12, 1e15}};
-  claim->experiment("scale", harness::Grid<ScalePoint>{.smoke = {scale}, .standard = {scale}}, scale_is_n_phi_of_b_n);
+  // Full: also n = 1e30..1e300, where the window's exact references are evaluated for the rate.
+  const ScalePoint far_scale{{1e3, 1e4, 1e6, 1e9, 1e12, 1e15, 1e30, 1e100, 1e300}};
+  claim->experiment("scale", harness::Grid<ScalePoint>{.smoke = {scale}, .standard = {scale}, .full = {far_scale}},
+                    scale_is_n_phi_of_b_n);
   // Standard replicates sized so that every statistic at n = 1e12 detects a 4% shift of alpha =
   // 1/c (the sqrt(2 log n) scale shifts it by 3.5% there, 4-8% on the smaller rungs); K from the
   // PD tail: the bulk correction carries the rest.
   const std::vector<double> ladder{1e4, 1e6, 1e9, 1e12};
+  // Full: the ladder to 1e15 (the top-K sampler's reach is 2^53) at twice the rows.
+  const std::vector<double> long_ladder{1e4, 1e6, 1e9, 1e12, 1e15};
   claim->experiment("window",
                     harness::Grid<WindowPoint>{.smoke = {{2.0, {1e4, 1e6, 1e12}, 200, 3000, std::nullopt},
                                                          {4.0 / 3, {1e4, 1e12}, 400, 2000, std::nullopt}},
                                                .standard = {{4.0 / 3, ladder, 1000, 6000, 0.04},
                                                             {2.0, ladder, 200, 20000, 0.04},
-                                                            {4.0, ladder, 100, 60000, 0.04}}},
+                                                            {4.0, ladder, 100, 60000, 0.04}},
+                                               // c = 4/3 keeps its standard ladder and adds one from 1e6: over
+                                               // 1e4..1e15 at 12000 rows the curvature of log|bias| in log log n
+                                               // (second-order terms, largest near c = 1 and for H) parted the
+                                               // weighted MC fit from the unweighted exact one (z = 4.6 for E H);
+                                               // K 1500 gives its figures ids of their own.
+                                               .full = {{4.0 / 3, ladder, 1000, 6000, 0.04},
+                                                        {4.0 / 3, {1e6, 1e9, 1e12, 1e15}, 1500, 12000, 0.04},
+                                                        {2.0, long_ladder, 200, 40000, 0.04},
+                                                        {4.0, long_ladder, 100, 120000, 0.04}}},
                     window_tends_to_pd);
-  claim->experiment("ipr",
-                    harness::Grid<IprPoint>{
-                        .smoke = {}, .standard = {{2.0, {1e6, 1e12}, 1000, 6000}, {3.0, {1e6, 1e12}, 1000, 6000}}},
-                    ipr_tends_to_pd);
+  claim->experiment(
+      "ipr",
+      harness::Grid<IprPoint>{
+          .smoke = {},
+          .standard = {{2.0, {1e6, 1e12}, 1000, 6000}, {3.0, {1e6, 1e12}, 1000, 6000}},
+          // Full: a rung at 1e9 and at 1e15, twice the rows.
+          .full = {{2.0, {1e6, 1e9, 1e12, 1e15}, 1000, 12000}, {3.0, {1e6, 1e9, 1e12, 1e15}, 1000, 12000}}},
+      ipr_tends_to_pd);
+  // Full: 4x the rows at 1e3 and 1e4 (so Cochran's rule admits the z-test of c = 0.5 at larger
+  // skewness), the standard 1e5, and full rows of 1e6 (few: the full-row sampler visits every score).
+  std::vector<SubcriticalPoint> subcritical_full = subcritical_grid({1e3, 1e4}, 4000);
+  for (const SubcriticalPoint& p : subcritical_grid({1e5}, 1000)) subcritical_full.push_back(p);
+  for (const SubcriticalPoint& p : subcritical_grid({1e6}, 100)) subcritical_full.push_back(p);
   claim->experiment("subcritical",
                     harness::Grid<SubcriticalPoint>{.smoke = subcritical_grid({1e3, 1e4}, 400),
-                                                    .standard = subcritical_grid({1e3, 1e4, 1e5}, 1000)},
+                                                    .standard = subcritical_grid({1e3, 1e4, 1e5}, 1000),
+                                                    .full = subcritical_full},
                     subcritical_rows);
   const std::vector<AnnealedLimitPoint> cs{{0.3}, {0.5}, {0.7}};
-  claim->experiment("annealed-limit", harness::Grid<AnnealedLimitPoint>{.smoke = cs, .standard = cs},
+  // Full = standard: deterministic, already evaluated out to n = 1e300.
+  claim->experiment("annealed-limit", harness::Grid<AnnealedLimitPoint>{.smoke = cs, .standard = cs, .full = cs},
                     annealed_centrings_converge);
   return claim;
 }
