@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "theory/scaling_limits/claims.hpp"
@@ -22,8 +23,14 @@ namespace attnlaw::theory::scaling_limits {
 namespace {
 
 harness::Grid<CriticalExperiment> output_grid() {
+  std::vector<CriticalExperiment> full = critical_grid({3, 4, 5}, {0.5, 2.0}, 1000000, 40000);
+  // d = 6, 9 at a gamma with few kept keys (as SL.critical.top-weight's full grid); n = 10^12.
+  full.insert(
+      full.end(),
+      {{6, 4, 1000000, 40000}, {9, 16, 1000000, 40000}, {3, 0.5, 1000000000000, 40000}, {5, 2, 1000000000000, 40000}});
   return {.smoke = {{3, 0.5, 10000, 40000}, {5, 1, 100000, 20000}},
-          .standard = critical_grid({3, 4, 5}, {0.5, 2.0}, 1000000, 40000)};
+          .standard = critical_grid({3, 4, 5}, {0.5, 2.0}, 1000000, 40000),
+          .full = std::move(full)};
 }
 
 enum class Part { energy, tangential };
