@@ -34,7 +34,14 @@ harness::Grid<SubcriticalPoint> subcritical_grid(std::size_t smoke_reps, std::si
           .standard = {{3, 0.25, 10000, standard_reps},
                        {3, 0.5, 30000, standard_reps},
                        {5, 0.25, 10000, standard_reps},
-                       {5, 0.3, 30000, standard_reps}}};
+                       {5, 0.3, 30000, standard_reps}},
+          // d = 7 (a < 1/3) and d = 9 (a < 1/4): beta_n = 10 and 6.3, n_eff = n/P = 370 and ~1100.
+          .full = {{3, 0.25, 10000, standard_reps},
+                   {3, 0.5, 30000, standard_reps},
+                   {5, 0.25, 10000, standard_reps},
+                   {5, 0.3, 30000, standard_reps},
+                   {7, 0.25, 10000, standard_reps},
+                   {9, 0.2, 10000, standard_reps}}};
 }
 
 // The checks `which` on the output sampled at the point.

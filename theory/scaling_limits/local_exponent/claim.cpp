@@ -19,6 +19,8 @@
 namespace attnlaw::theory::scaling_limits {
 namespace {
 
+constexpr std::uint64_t kLargestN = 1000000000000;
+
 using local_exponent_claim::LocalModel;
 using local_exponent_claim::mixture_keys;
 using local_exponent_claim::MixturePoint;
@@ -70,12 +72,28 @@ std::unique_ptr<harness::Claim> local_exponent() {
                                                               {3, 1.5, 0.5, 100000, 50000},
                                                               {3, 1.5, 1.5, 100000, 50000},
                                                               {3, 2.0, 0.5, 100000, 50000},
-                                                              {3, 2.0, 1.5, 100000, 50000}}},
+                                                              {3, 2.0, 1.5, 100000, 50000}},
+                                                 // Supersedes the standard points: n = 10^12 (the O(1/n) error
+                                                 // gone); a = 3, 4 are the exponents of
+                                                 // uniform keys at d = 7, 9, at a gamma with few kept keys.
+                                                 .full = {{3, 0.5, 0.5, kLargestN, 50000},
+                                                          {3, 0.5, 1.5, kLargestN, 50000},
+                                                          {3, 1.0, 0.5, kLargestN, 50000},
+                                                          {3, 1.0, 1.5, kLargestN, 50000},
+                                                          {3, 1.5, 0.5, kLargestN, 50000},
+                                                          {3, 1.5, 1.5, kLargestN, 50000},
+                                                          {3, 2.0, 0.5, kLargestN, 50000},
+                                                          {3, 2.0, 1.5, kLargestN, 50000},
+                                                          {3, 3.0, 3.0, kLargestN, 50000},
+                                                          {3, 4.0, 4.0, kLargestN, 50000}}},
                     power_law_keys);
   claim->experiment(
       "mixture",
       harness::Grid<MixturePoint>{.smoke = {{3, 0.3, 50, 0.5, 2000, 4000}},
-                                  .standard = {{3, 0.3, 50, 0.5, 5000, 10000}, {3, 0.6, 50, 0.5, 5000, 10000}}},
+                                  .standard = {{3, 0.3, 50, 0.5, 5000, 10000}, {3, 0.6, 50, 0.5, 5000, 10000}},
+                                  // As standard: the naive sampler pays for every key, and the checks already
+                                  // see their targets.
+                                  .full = {{3, 0.3, 50, 0.5, 5000, 10000}, {3, 0.6, 50, 0.5, 5000, 10000}}},
       mixture_keys);
   return claim;
 }
