@@ -17,7 +17,9 @@
 
 namespace attnlaw::harness {
 
-// The points of an experiment in each battery; `full` empty means the standard grid.
+// The points of an experiment in each battery; an empty one leaves the experiment out of that
+// battery. Every experiment of the standard battery has a full grid of its own (larger n, d, or
+// replicates; tests/unit/theory/battery_grids_test.cpp).
 template <class Point>
 struct Grid {
   std::vector<Point> smoke = {};
@@ -28,7 +30,7 @@ struct Grid {
     switch (battery) {
       case Battery::smoke: return smoke;
       case Battery::standard: return standard;
-      case Battery::full: return full.empty() ? standard : full;
+      case Battery::full: return full;
     }
     return smoke;
   }
