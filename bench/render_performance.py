@@ -107,28 +107,37 @@ def diagnose_section(peer, benches):
 
 def samplers_section(benches, naive_peer):
     naive = benches.get("BM_Naive/0")
+    normalised = benches.get("BM_NaiveNormalised/0")
     scalar = benches.get("BM_NaiveScalar/0")
+    points = benches.get("BM_TwoSpherePoints")
     batch = benches.get("BM_NormalsBatch")
     normals = benches.get("BM_NormalsOnly")
     gaps = benches.get("BM_TruncatedGaps")
     one = benches.get("BM_NaiveReplicates/threads:1/real_time")
     two = benches.get("BM_NaiveReplicates/threads:2/real_time")
-    if not (naive and scalar and batch and normals and gaps and one and two):
+    if not all(timed(b) for b in (naive, normalised, scalar, points, batch, normals, gaps, one, two)):
         return ["## Sphere samplers", "", "missing from bench/results.json", ""]
     numpy_ms = naive_peer["median_ms"]
     speedup = numpy_ms / ms(naive)
-    floor = ms(naive) / ms(batch)
+    floor = ms(naive) / ms(points)
     scaling = ms(one) / ms(two)
     return ["## Sphere samplers", "",
             "One replicate at n = 10^6, d = 3, beta = n/2 (`bench/sample`; one thread unless said). Issue 18's "
             "targets: the naive sampler at least 8 times NumPy's naive replicate "
-            "(`bench/peers/naive_numpy.py`, same run), at most 1.3 times its own RNG floor (the batched "
-            "normals), and 2 threads at least 1.8 times 1.", "",
+            "(`bench/peers/naive_numpy.py`, same run), at most 1.3 times its own RNG floor (drawing its "
+            "keys and nothing else), and 2 threads at least 1.8 times 1. At d = 3 the naive sampler draws "
+            "each key by Archimedes' cylinder (two uniforms, one Philox block, no normals: "
+            "`verify/rng/two_sphere.hpp`); at every other d as normalised normals, the path the second "
+            "row times at d = 3.", "",
             "| sampler | time | ratio |", "|---|---|---|",
-            f"| naive, batched normals (every key drawn) | {fmt_ms(ms(naive))} | 1 |",
+            f"| naive, cylinder keys (every key drawn) | {fmt_ms(ms(naive))} | 1 |",
             f"| NumPy naive replicate (peer) | {fmt_ms(numpy_ms)} | NumPy / naive = {speedup:.2f} |",
+            f"| naive, batched normalised normals (the path at d != 3) | {fmt_ms(ms(normalised))} | "
+            f"{ms(normalised) / ms(naive):.2f}; NumPy / it = {numpy_ms / ms(normalised):.2f} |",
             f"| naive, per-sample normals (0.2.0) | {fmt_ms(ms(scalar))} | {ms(scalar) / ms(naive):.2f} |",
-            f"| the n d normals, batched (the RNG floor) | {fmt_ms(ms(batch))} | naive / floor = {floor:.2f} |",
+            f"| the n cylinder points, batched (the RNG floor) | {fmt_ms(ms(points))} | naive / floor = {floor:.2f} |",
+            f"| the n d normals, batched (the normals path's floor) | {fmt_ms(ms(batch))} | "
+            f"normalised naive / it = {ms(normalised) / ms(batch):.2f} |",
             f"| the n d normals, per sample | {fmt_ms(ms(normals))} | {ms(normals) / ms(batch):.2f} x the batch |",
             f"| 4 naive replicates, 1 thread / 2 threads | {fmt_ms(ms(one))} / {fmt_ms(ms(two))} | "
             f"{scaling:.2f} |",
@@ -144,20 +153,23 @@ def ns_per_item(bench):
 
 
 def transform_section(benches, naive_peer):
-    """Issue 18's 8 x NumPy target against the parts of the naive replicate at n = 10^6, d = 3,
-    all measured in this run: what each normal transform would give, what the target leaves."""
+    """Issue 18's 8 x NumPy target against the parts of the naive replicate at n = 10^6, d = 3 with
+    normalised normal keys, all measured in this run: what each normal transform would give, what
+    the target leaves, and the cylinder keys that replaced the normals at d = 3."""
     philox = timed(benches.get("BM_PhiloxBlocks"))
     box_muller = timed(benches.get("BM_CandidateBoxMuller"))
     ziggurat = timed(benches.get("BM_CandidateZigguratFastPath"))
-    naive = timed(benches.get("BM_Naive/0"))
+    naive = timed(benches.get("BM_NaiveNormalised/0"))
     floor = timed(benches.get("BM_NormalsBatch"))
-    if not (philox and box_muller and ziggurat and naive and floor):
-        return ["## What a faster normal transform could buy", "", "missing from bench/results.json", ""]
+    cylinder = timed(benches.get("BM_Naive/0"))
+    title = "## Why the d = 3 keys are not normals"
+    if not (philox and box_muller and ziggurat and naive and floor and cylinder):
+        return [title, "", "missing from bench/results.json", ""]
     n, blocks_per_key, normals_per_key = 1e6, 2, 3
     block_ns = ns_per_item(philox)
     philox_ms = n * blocks_per_key * block_ns * 1e-6
     overhead_ms = ms(naive) - ms(floor)  # normalising the keys and visiting them
-    # The floor is Philox and inversion together, so this row adds up to the naive replicate itself.
+    # The floor is Philox and inversion together, so this row adds up to the normalised replicate itself.
     inversion_ns = (ms(floor) * 1e6 / n - blocks_per_key * block_ns) / normals_per_key
     numpy_ms = naive_peer["median_ms"]
     target_ms = numpy_ms / 8
@@ -168,35 +180,32 @@ def transform_section(benches, naive_peer):
             ("Box-Muller, vectorised (candidate)", ns_per_item(box_muller), 4 * ns_per_item(box_muller)),
             ("ziggurat fast path, rejections not handled (a lower bound)", ns_per_item(ziggurat),
              normals_per_key * ns_per_item(ziggurat))]
-    out = ["## What a faster normal transform could buy", "",
-           "The naive replicate at n = 10^6, d = 3 is Philox (two word blocks a key: a key is one sample "
-           "of its stream and a block gives two coordinates), the normal transform of 3 coordinates, and "
-           "the keys' normalisation and visit (the naive replicate less its RNG floor). Each part "
-           "measured in this run (`bench/rng/transform_candidates_bench.cpp`, one thread, the CPU's "
-           f"widest vectors): a Philox block costs {block_ns:.2f} ns, so Philox alone is "
+    out = [title, "",
+           "A naive replicate at n = 10^6, d = 3 with normalised normal keys is Philox (two word blocks a "
+           "key: a key is one sample of its stream and a block gives two coordinates), the normal "
+           "transform of 3 coordinates, and the keys' normalisation and visit (that replicate less its "
+           "RNG floor). Each part measured in this run (`bench/rng/transform_candidates_bench.cpp`, one "
+           f"thread, the CPU's widest vectors): a Philox block costs {block_ns:.2f} ns, so Philox alone is "
            f"{fmt_ms(philox_ms)} a replicate; normalising and visiting cost {fmt_ms(overhead_ms)}.", "",
            "| normal transform | per normal | replicate (Philox + transform + keys) | NumPy / replicate |",
            "|---|---|---|---|"]
     for name, per_normal, per_key in rows:
         replicate = philox_ms + n * per_key * 1e-6 + overhead_ms
         out.append(f"| {name} | {per_normal:.2f} ns | {fmt_ms(replicate)} | {numpy_ms / replicate:.2f} |")
+    out.append(f"| no normals: Archimedes' cylinder (the library's at d = 3), measured | | {fmt_ms(ms(cylinder))} | "
+               f"{numpy_ms / ms(cylinder):.2f} |")
     zig_fraction = ziggurat.get("rejected_fraction")
-    out += ["",
-            f"8 x NumPy is {fmt_ms(target_ms)} a replicate, which leaves {budget_ns:.2f} ns a normal for the "
-            f"transform. The fastest exact transform measured, the ziggurat's fast path "
-            f"({zig_fraction * 100:.1f}% of its draws rejected and not yet redrawn), takes "
-            f"{ns_per_item(ziggurat):.2f} ns, {ns_per_item(ziggurat) / budget_ns:.1f} times the budget. "
-            + ("Box-Muller (two pairs a key, one variate unused) costs a key more than inversion. "
-               if 4 * ns_per_item(box_muller) > normals_per_key * inversion_ns else
-               "Box-Muller (two pairs a key, one variate unused) costs a key less than inversion, "
-               "but far above the budget. ")
-            + "With Philox4x32-10 and a key per sample the target is out of reach of every exact transform "
-            "measured here; the ziggurat would take the naive sampler to the ratio in its row, and change "
-            "every draw of every report"
-            if budget_ns > 0 else
-            f"8 x NumPy is {fmt_ms(target_ms)} a replicate: less than Philox and the keys' normalisation "
-            "alone, whatever the transform", ""]
-    out[-2] += "."
+    if budget_ns > 0:
+        verdict = (f"8 x NumPy is {fmt_ms(target_ms)} a replicate, which leaves {budget_ns:.2f} ns a normal for "
+                   "the transform. The fastest exact transform measured, the ziggurat's fast path "
+                   f"({zig_fraction * 100:.1f}% of its draws rejected and not yet redrawn), takes "
+                   f"{ns_per_item(ziggurat):.2f} ns, {ns_per_item(ziggurat) / budget_ns:.1f} times the budget.")
+    else:
+        verdict = (f"8 x NumPy is {fmt_ms(target_ms)} a replicate: less than Philox and the keys' normalisation "
+                   "alone, whatever the transform.")
+    out += ["", verdict + " So at d = 3 the keys are drawn without normals: z = 1 - 2u uniform on [-1, 1] "
+            "and an independent angle (Archimedes' theorem), one Philox block a key and nothing to "
+            "normalise, exact for exact uniforms. Every other d keeps normalised normals by inversion.", ""]
     return out
 
 

@@ -1,18 +1,19 @@
-// What a faster normal transform could buy the naive sampler (issue 18's 8 x NumPy target): the
-// parts of its RNG floor, measured in one run, one thread. render_performance.py adds them up for
-// a key of d = 3 (two Philox blocks, three normals) and compares with the NumPy peer.
+// What a faster normal transform could buy the naive sampler with normalised normal keys (issue
+// 18's 8 x NumPy target): the parts of its RNG floor, measured in one run, one thread.
+// render_performance.py adds them up for a key of d = 3 (two Philox blocks, three normals) and
+// compares with the NumPy peer and with the cylinder keys the sampler draws at d = 3 instead.
 //   BM_PhiloxBlocks: word block 0 of 256 consecutive samples per call by normal_batch's own
 //     widest path (rng::detail::block_uniforms_on); items are blocks (4 words, 2 uniforms).
 //   BM_CandidateBoxMuller: a branch-free Box-Muller pair (log by rng::log_positive, cos and sin
-//     of the octant by their Taylor polynomials, the octant from the angle uniform's leading bits)
+//     of the turn by rng::detail::cos_sin_of_turn, the cylinder keys' own)
 //     on 256 pairs of uniforms in L1, compiled for the CPU's widest vector unit; items are normals.
 //   BM_CandidateZigguratFastPath: the fast path of a 256-layer ziggurat (Marsaglia and Tsang,
 //     J. Stat. Softw. 5(8), 2000): layer from 8 bits, x = u x_i, accepted when x < x_{i+1}, two table
 //     gathers a lane; the rejections (about 1%) are counted, not handled, so the time is a lower
 //     bound on any ziggurat's; items are normals.
 // The inversion the library uses is the batch itself: BM_NormalBatch/d:2 (rng_bench.cpp) less the
-// Philox blocks. The candidates are measured here and nowhere used: they are the evidence for the
-// choice of transform, not an alternative to it.
+// Philox blocks. The normal candidates are measured here and nowhere used: they are the evidence
+// for the choice of the keys' draw, not an alternative to it.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -23,6 +24,7 @@
 #include "verify/rng/log_positive.hpp"
 #include "verify/rng/normal_batch.hpp"
 #include "verify/rng/philox_stream.hpp"
+#include "verify/rng/two_sphere.hpp"
 
 namespace {
 
@@ -31,14 +33,8 @@ using attnlaw::rng::detail::BatchIsa;
 constexpr std::size_t kLanes = 256;
 const attnlaw::rng::StreamKey kKey = attnlaw::rng::make_key(1, "rng.bench", "transform-candidates");
 
-BatchIsa widest() {
-  for (const BatchIsa isa : {BatchIsa::avx512f, BatchIsa::avx2})
-    if (attnlaw::rng::detail::cpu_has(isa)) return isa;
-  return BatchIsa::portable;
-}
-
 void BM_PhiloxBlocks(benchmark::State& state) {
-  const BatchIsa isa = widest();
+  const BatchIsa isa = attnlaw::rng::detail::widest_batch_isa();
   std::vector<double> u(2 * kLanes);
   std::uint64_t first = 0;
   for (auto _ : state) {
@@ -61,34 +57,10 @@ std::vector<double> uniforms() {
 
 [[gnu::always_inline]] inline void box_muller(double u_radius, double u_angle, double& first, double& second) {
   const double r = std::sqrt(-2 * attnlaw::rng::log_positive(u_radius));
-  double v = 2 * u_angle;
-  const bool negate_y = v >= 1;
-  v = negate_y ? v - 1 : v;
-  v *= 2;
-  const bool negate_x = v >= 1;
-  v = negate_x ? v - 1 : v;
-  v *= 2;
-  const bool swap = v >= 1;
-  v = swap ? v - 1 : v;
-  const double a = 0x1.921fb54442d18p-1 * v;
-  const double a2 = a * a;
-  const double c =
-      1 + a2 * (-0.5 + a2 * (1.0 / 24 +
-                             a2 * (-1.0 / 720 +
-                                   a2 * (1.0 / 40320 + a2 * (-1.0 / 3628800 +
-                                                             a2 * (1.0 / 479001600 + a2 * (-1.0 / 87178291200 +
-                                                                                           a2 / 20922789888000)))))));
-  const double s =
-      a + a * a2 *
-              (-1.0 / 6 +
-               a2 * (1.0 / 120 +
-                     a2 * (-1.0 / 5040 +
-                           a2 * (1.0 / 362880 +
-                                 a2 * (-1.0 / 39916800 + a2 * (1.0 / 6227020800 +
-                                                               a2 * (-1.0 / 1307674368000 + a2 / 355687428096000)))))));
-  const double x = swap ? s : c, y = swap ? c : s;
-  first = r * (negate_x ? -x : x);
-  second = r * (negate_y ? -y : y);
+  double c, s;
+  attnlaw::rng::detail::cos_sin_of_turn(u_angle, c, s);
+  first = r * c;
+  second = r * s;
 }
 
 [[gnu::always_inline]] inline void pairs(const double* __restrict u, double* __restrict z) {
@@ -102,7 +74,7 @@ void box_muller_portable(const double* u, double* z) { pairs(u, z); }
 void BM_CandidateBoxMuller(benchmark::State& state) {
   const std::vector<double> u = uniforms();
   std::vector<double> z(2 * kLanes);
-  const BatchIsa isa = widest();
+  const BatchIsa isa = attnlaw::rng::detail::widest_batch_isa();
   for (auto _ : state) {
     if (isa == BatchIsa::avx512f)
       box_muller_avx512(u.data(), z.data());
@@ -160,7 +132,7 @@ void BM_CandidateZigguratFastPath(benchmark::State& state) {
   std::vector<std::uint32_t> bits(kLanes);
   for (std::size_t i = 0; i < kLanes; ++i) bits[i] = static_cast<std::uint32_t>(u[kLanes + i] * 0x1p32);
   std::vector<double> z(kLanes);
-  const BatchIsa isa = widest();
+  const BatchIsa isa = attnlaw::rng::detail::widest_batch_isa();
   std::size_t rejected = 0;
   for (auto _ : state) {
     if (isa == BatchIsa::avx512f)

@@ -1,6 +1,7 @@
 // Cost of one replicate at n = 1e6, d = 3, beta = gamma n (gamma = 1/2, the critical scale),
-// for each sampler of verify/sample (and, in the ladders, against n, d and the regime), and of drawing the n d normals
-// alone (the floor of any sampler that visits every key). Read the numbers as ratios within one run: Debian's
+// for each sampler of verify/sample (and, in the ladders, against n, d and the regime), and of drawing the n keys'
+// random coordinates alone (the floor of any sampler that visits every key: the cylinder's points at d = 3, the
+// n d normals of normalised normal keys). Read the numbers as ratios within one run: Debian's
 // libbenchmark is a DEBUG build and the machine is shared.
 #include <benchmark/benchmark.h>
 
@@ -20,6 +21,7 @@
 #include "verify/rng/normal.hpp"
 #include "verify/rng/normal_batch.hpp"
 #include "verify/rng/sphere.hpp"
+#include "verify/rng/two_sphere_batch.hpp"
 #include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_ppp.hpp"
 #include "verify/sample/sphere_top_k.hpp"
@@ -35,40 +37,64 @@ constexpr double kGamma = 0.5;
 constexpr double kBeta = kGamma * static_cast<double>(kN);
 const rng::StreamKey kKey = rng::make_key(1, "sample.bench", "replicate");
 
-// Every key visited: n normalised Gaussian keys through the online softmax with logit
-// beta <q,k> = beta k_1, as attention forms it. state.range(0) = 1: weights and output
-// (the value is the key); 0: weights only. A key whose logit is below the running maximum by
-// more than 745 has weight exactly 0 in double now and later (the maximum only grows), so it is
-// not passed to add(): glibc's exp would return the same 0 through its slow underflow path.
-template <class DrawKey = sample::UniformOnSphere>
-double naive_top_weight(std::uint64_t n, double beta, std::uint32_t replicate, std::size_t value_dimension,
-                        std::size_t d = kD) {
-  attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
-  sample::for_each_naive_sphere_key(
-      kKey, replicate, n, d,
-      [&](std::uint64_t, std::span<const double> k) {
-        const double logit = beta * k[0];
-        if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
-      },
-      DrawKey{});
-  return softmax.top_weight();
-}
+// How the naive replicate draws its keys: the sampler's default (Archimedes' cylinder at d = 3,
+// batched normalised normals otherwise), the batched normalised normals at every d (at d = 3 the
+// default before the cylinder), or per-sample normals through the scalar loop (0.2.0).
+enum class Keys { kDefault, kNormalised, kScalar };
 
-template <class DrawKey>
-void naive(benchmark::State& state) {
-  const std::size_t value_dimension = state.range(0) ? kD : 0;
-  std::uint32_t replicate = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(naive_top_weight<DrawKey>(kN, kBeta, replicate++, value_dimension));
-}
-
-// The default draw: normals from rng::normal_batch.
-void BM_Naive(benchmark::State& state) { naive<sample::UniformOnSphere>(state); }
-
-// The same keys through the scalar loop (one SampleSource per key), as before the batch.
+// The per-sample normals under a type of its own, so for_each_naive_sphere_key takes its scalar path.
 struct ScalarUniformOnSphere {
   void operator()(rng::SampleSource& source, std::span<double> key) const { rng::uniform_on_sphere(source, key); }
 };
-void BM_NaiveScalar(benchmark::State& state) { naive<ScalarUniformOnSphere>(state); }
+
+// Every key visited: n keys through the online softmax with logit beta <q,k> = beta k_1, as
+// attention forms it. state.range(0) = 1: weights and output (the value is the key); 0: weights
+// only. A key whose logit is below the running maximum by more than 745 has weight exactly 0 in
+// double now and later (the maximum only grows), so it is not passed to add(): glibc's exp would
+// return the same 0 through its slow underflow path.
+template <Keys kKeys = Keys::kDefault>
+double naive_top_weight(std::uint64_t n, double beta, std::uint32_t replicate, std::size_t value_dimension,
+                        std::size_t d = kD) {
+  attention::OnlineSoftmaxAverage<double> softmax(value_dimension);
+  auto visit = [&](std::uint64_t, std::span<const double> k) {
+    const double logit = beta * k[0];
+    if (logit > softmax.max_logit() - 745) softmax.add(logit, k);
+  };
+  if constexpr (kKeys == Keys::kDefault)
+    sample::for_each_naive_sphere_key(kKey, replicate, n, d, visit);
+  else if constexpr (kKeys == Keys::kNormalised)
+    sample::detail::for_each_normalised_normal_key(kKey, replicate, n, d, visit);
+  else
+    sample::for_each_naive_sphere_key(kKey, replicate, n, d, visit, ScalarUniformOnSphere{});
+  return softmax.top_weight();
+}
+
+template <Keys kKeys>
+void naive(benchmark::State& state) {
+  const std::size_t value_dimension = state.range(0) ? kD : 0;
+  std::uint32_t replicate = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(naive_top_weight<kKeys>(kN, kBeta, replicate++, value_dimension));
+}
+
+void BM_Naive(benchmark::State& state) { naive<Keys::kDefault>(state); }
+void BM_NaiveNormalised(benchmark::State& state) { naive<Keys::kNormalised>(state); }
+void BM_NaiveScalar(benchmark::State& state) { naive<Keys::kScalar>(state); }
+
+// The n points of the cylinder alone, batched as the naive sampler takes them: its RNG floor at d = 3.
+void BM_TwoSpherePoints(benchmark::State& state) {
+  constexpr std::size_t kBlock = 256;
+  std::vector<double> points(kBlock * 3);
+  std::uint32_t replicate = 0;
+  for (auto _ : state) {
+    for (std::uint64_t begin = 0; begin < kN; begin += kBlock) {
+      const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, kN - begin));
+      rng::uniform_on_two_sphere_batch(kKey, replicate, begin, count, points.data());
+      benchmark::DoNotOptimize(points.data());
+      benchmark::ClobberMemory();
+    }
+    ++replicate;
+  }
+}
 
 // The n d normals alone, each key's from its own SampleSource as the naive sampler draws them.
 void BM_NormalsOnly(benchmark::State& state) {
@@ -84,20 +110,21 @@ void BM_NormalsOnly(benchmark::State& state) {
   }
 }
 
-// The same n d normals from rng::normal_batch, 256 keys at a time as the naive sampler takes them.
+// The same n d normals from rng::normal_batch, 256 keys at a time as the naive sampler takes them;
+// each pass's buffer is only marked used (a sum over it would add a chain of 3 10^6 dependent adds,
+// about 4 ms, to the floor).
 void BM_NormalsBatch(benchmark::State& state) {
   constexpr std::size_t kBlock = 256;
   std::vector<double> normals(kBlock * kD);
   std::uint32_t replicate = 0;
   for (auto _ : state) {
-    double sum = 0;
     for (std::uint64_t begin = 0; begin < kN; begin += kBlock) {
       const auto count = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, kN - begin));
       rng::normal_batch(kKey, replicate, begin, count, kD, normals.data());
-      for (std::size_t i = 0; i < count * kD; ++i) sum += normals[i];
+      benchmark::DoNotOptimize(normals.data());
+      benchmark::ClobberMemory();
     }
     ++replicate;
-    benchmark::DoNotOptimize(sum);
   }
 }
 
@@ -218,7 +245,9 @@ void BM_Ppp(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Naive)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NaiveNormalised)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NaiveScalar)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TwoSpherePoints)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalsBatch)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NaiveReplicates)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -13,7 +13,8 @@
 namespace attnlaw::theory::scaling_limits {
 
 // Planted bug "keys-not-normalised": the d Gaussian coordinates used as the key without dividing
-// by their norm, so the keys lie off the sphere (|k|^2 ~ chi2_d); the same words as the true draw.
+// by their norm, so the keys lie off the sphere (|k|^2 ~ chi2_d); at d != 3 the same words as the
+// true draw (at d = 3 the true draw is Archimedes' cylinder, and these keys are still normals).
 struct GaussianKeysNotNormalised {
   void operator()(rng::SampleSource& source, std::span<double> key) const {
     for (double& x : key) x = rng::normal(source);

@@ -338,6 +338,12 @@ bool detail::cpu_has(BatchIsa isa) noexcept {
   }
 }
 
+BatchIsa detail::widest_batch_isa() noexcept {
+  for (const BatchIsa isa : {BatchIsa::avx512f, BatchIsa::avx2})
+    if (cpu_has(isa)) return isa;
+  return BatchIsa::portable;
+}
+
 void detail::normal_batch_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first,
                              std::size_t count, std::size_t d, double* out) noexcept {
   switch (isa) {
@@ -360,10 +366,7 @@ void detail::block_uniforms_on(BatchIsa isa, StreamKey stream, std::uint32_t rep
 
 void normal_batch(StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count, std::size_t d,
                   double* out) noexcept {
-  using detail::BatchIsa;
-  static const BatchIsa widest = detail::cpu_has(BatchIsa::avx512f) ? BatchIsa::avx512f
-                                 : detail::cpu_has(BatchIsa::avx2)  ? BatchIsa::avx2
-                                                                    : BatchIsa::portable;
+  static const BatchIsa widest = detail::widest_batch_isa();
   detail::normal_batch_on(widest, stream, replicate, first, count, d, out);
 }
 

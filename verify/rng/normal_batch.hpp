@@ -23,13 +23,17 @@ enum class BatchIsa { portable, avx2, avx512f };
 
 bool cpu_has(BatchIsa isa) noexcept;
 
+// The widest instruction set the CPU has: the path the batches take.
+BatchIsa widest_batch_isa() noexcept;
+
 // normal_batch by the path for isa, which the CPU must have: the tests hold every path the CPU can
 // run to the scalar one.
 void normal_batch_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count,
                      std::size_t d, double* out) noexcept;
 
-// The Philox part of normal_batch alone, for the benchmark that splits its cost
-// (bench/rng/transform_candidates_bench.cpp): the two uniforms of word block 0 of samples
+// The Philox part of normal_batch alone, which two_sphere_batch.cpp transforms and the benchmark
+// that splits normal_batch's cost times (bench/rng/transform_candidates_bench.cpp): the two
+// uniforms of word block 0 of samples
 // first .. first + count - 1, count <= 256, as SampleSource would read them: out[i] from words 0
 // and 1 of sample first + i, out[count + i] from words 2 and 3.
 void block_uniforms_on(BatchIsa isa, StreamKey stream, std::uint32_t replicate, std::uint64_t first, std::size_t count,

@@ -23,6 +23,7 @@
 #include "verify/rng/philox_stream.hpp"
 #include "verify/rng/poisson.hpp"
 #include "verify/rng/sphere.hpp"
+#include "verify/rng/two_sphere.hpp"
 
 namespace {
 
@@ -109,6 +110,24 @@ TEST(Golden, Sphere) {
     SampleSource s(kKey, 0, i);
     std::array<double, 3> x{};
     attnlaw::rng::uniform_on_sphere(s, std::span<double>(x));
+    for (std::size_t j = 0; j < 3; ++j) {
+      EXPECT_LE(std::fabs(boost::math::float_distance(x[j], pinned[i][j])), 4.0) << "sample " << i << " coord " << j;
+    }
+  }
+}
+
+// Unlike the pins above, these are not this code's output: the two uniforms of each sample (pinned
+// by Golden.Uniform's layout) mapped by 2 sqrt(u(1 - u)) (cos 2 pi v, sin 2 pi v) and 1 - 2u in
+// 200-bit mpmath, rounded to double; the library's points are within 1 ulp of them.
+TEST(Golden, TwoSphere) {
+  const std::array<std::array<double, 3>, 2> pinned = {{
+      {0x1.509fa25cf5f53p-2, 0x1.10937f85824a0p-2, 0x1.cff0be87123e6p-1},
+      {0x1.96f53c747da9ap-1, 0x1.1fc23c8c12ec5p-1, 0x1.d499a5f46b408p-3},
+  }};
+  for (std::uint64_t i = 0; i < pinned.size(); ++i) {
+    SampleSource s(kKey, 0, i);
+    std::array<double, 3> x{};
+    attnlaw::rng::uniform_on_two_sphere(s, std::span<double, 3>(x));
     for (std::size_t j = 0; j < 3; ++j) {
       EXPECT_LE(std::fabs(boost::math::float_distance(x[j], pinned[i][j])), 4.0) << "sample " << i << " coord " << j;
     }

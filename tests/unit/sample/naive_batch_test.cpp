@@ -1,5 +1,6 @@
 // The naive sampler's batched default draw visits the keys of the scalar loop (one SampleSource
-// and rng::uniform_on_sphere per key), in the same order and bit for bit.
+// and UniformOnSphere's scalar draw per key: the cylinder at d = 3, normalised normals otherwise),
+// in the same order and bit for bit.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -8,7 +9,6 @@
 #include <vector>
 
 #include "verify/rng/philox_stream.hpp"
-#include "verify/rng/sphere.hpp"
 #include "verify/sample/sphere_naive.hpp"
 
 namespace {
@@ -18,7 +18,7 @@ using namespace attnlaw;
 // The same draw as UniformOnSphere under another type, so for_each_naive_sphere_key takes its
 // scalar path.
 struct ScalarUniformOnSphere {
-  void operator()(rng::SampleSource& source, std::span<double> key) const { rng::uniform_on_sphere(source, key); }
+  void operator()(rng::SampleSource& source, std::span<double> key) const { sample::UniformOnSphere{}(source, key); }
 };
 
 struct Visited {

@@ -1,5 +1,6 @@
 // The planted key draw of "keys-not-normalised" through the naive sampler's key-draw parameter:
-// it reads the same normals as the true draw and only skips the division by their norm, so each
+// at d = 4 (any d but 3, where the true draw is Archimedes' cylinder) it reads the same normals as
+// the true draw and only skips the division by their norm, so each
 // of its keys normalised is the true key (to rounding), while the keys themselves lie off the
 // sphere (|k|^2 ~ chi2_d, mean d). The default draw is the true one, bit for bit.
 #include <gtest/gtest.h>
