@@ -647,8 +647,10 @@ Json calibration_document(const std::vector<CalibrationRow>& rows, const RunOpti
       if (r.seed_set == set.number && std::find(claims.begin(), claims.end(), r.claim) == claims.end())
         claims.push_back(r.claim);
     }
-    std::string purpose = set.number == 0 ? "discovery: the calibration run from scratch"
-                                          : "held-out: confirmation of claims changed after a calibration flag";
+    std::string purpose =
+        set.number == 0
+            ? "discovery: the calibration run from scratch"
+            : "held-out: the rerun of claims changed after the calibration (after a flag, or a change of their code)";
     seed_sets.push_back({{"name", set.name()},
                          {"first_index", set.first_index()},
                          {"last_index", set.first_index() + set.count - 1},

@@ -140,7 +140,7 @@ std::string render_calibration_markdown(const nlohmann::json& doc) {
   md += "\n";
   if (!doc.at("updates").empty()) {
     md +=
-        "Updates (`--update`: claims changed after a calibration flag, rerun on held-out seeds never used "
+        "Updates (`--update`: claims changed after the calibration, rerun on held-out seeds never used "
         "before; every other claim's rows reproduced the last seed of their own set bit for bit; policy FAILs "
         "recounted run by run):\n\n";
     for (const auto& u : doc.at("updates")) {
