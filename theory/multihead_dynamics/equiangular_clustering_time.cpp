@@ -132,7 +132,8 @@ std::unique_ptr<harness::Claim> equiangular_clustering_time() {
   for (std::uint64_t n : {4ull, 8ull, 32ull, 1000ull, 1000000ull, 1000000000000ull})
     for (double beta : {0.25, 1.0, 4.0, 8.0, 12.0})
       for (const auto& [rho0, rho1] : {std::pair{0.0, 0.99}, std::pair{0.5, 1 - 1e-6}})
-        if (n > 4 || beta < 12) routes_full.push_back({n, beta, rho0, rho1});  // n = 4, beta = 12: refused
+        if (n > 4 || beta < 12)
+          harness::add_new_point(routes_full, {n, beta, rho0, rho1});  // n = 4, beta = 12: refused
   for (std::uint64_t n : {8ull, 1000ull})
     for (double beta : {1.0, 4.0}) routes_full.push_back({n, beta, -0.5 / static_cast<double>(n - 1), 0.9});
   for (double beta : {1.0, 4.0, 8.0}) particles_full.push_back({64, beta, 0.0, 0.99});

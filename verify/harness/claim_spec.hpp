@@ -36,6 +36,17 @@ struct Grid {
   }
 };
 
+// Appends `point` unless the grid already holds a point with its fields: a larger battery built
+// as "the standard points and a ladder" must not run a shared point twice (two checks, one
+// figure name, one family counted twice by Holm).
+template <class Point>
+void add_new_point(std::vector<Point>& grid, Point point) {
+  const std::string label = canonical_label(point.fields());
+  for (const Point& held : grid)
+    if (canonical_label(held.fields()) == label) return;
+  grid.push_back(std::move(point));
+}
+
 // What a run function knows besides its point and model.
 struct PointContext {
   const ClaimInfo& claim;

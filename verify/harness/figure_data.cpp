@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <vector>
 
 #include "verify/stats/power.hpp"
@@ -29,6 +30,26 @@ std::string slug_number(double x) {
   return out;
 }
 
+// A list as a file name reads it: up to four entries written out, "x" between them ('-' or '_'
+// between digits would read as a decimal point); a longer one by its first and last entries, its
+// length and a digest of all of them, so that two lists that differ anywhere get two names.
+std::string slug_list(const std::vector<double>& list) {
+  constexpr std::size_t kWrittenOut = 4;
+  if (list.size() <= kWrittenOut) {
+    std::string out;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      if (k > 0) out += 'x';
+      out += slug_number(list[k]);
+    }
+    return out;
+  }
+  std::uint64_t digest = 14695981039346656037ULL;  // FNV-1a over the entries' shortest round-trip text
+  for (double x : list)
+    for (char c : fmt::format("{};", x)) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return fmt::format("{}to{}k{}h{:08x}", slug_number(list.front()), slug_number(list.back()), list.size(),
+                     static_cast<std::uint32_t>(digest ^ (digest >> 32)));
+}
+
 }  // namespace
 
 std::string figure_slug(const std::string& claim, const std::string& suffix) {
@@ -48,6 +69,8 @@ std::string figure_slug(const std::string& claim, const std::string& kind, const
     if (const auto* i = std::get_if<std::int64_t>(&f.value)) suffix += std::to_string(*i);
     if (const auto* x = std::get_if<double>(&f.value)) suffix += slug_number(*x);
     if (const auto* text = std::get_if<std::string>(&f.value)) suffix += *text;
+    if (const auto* flag = std::get_if<bool>(&f.value)) suffix += *flag ? "1" : "0";
+    if (const auto* list = std::get_if<std::vector<double>>(&f.value)) suffix += slug_list(*list);
   }
   std::string slug = figure_slug(claim, suffix);
   for (std::size_t i = 0; i < slug.size(); ++i) {

@@ -13,8 +13,9 @@ namespace attnlaw::harness {
 
 // A file-name-safe figure id: the claim id lower-cased, '.' and other punctuation as '-', then the suffix.
 std::string figure_slug(const std::string& claim, const std::string& suffix);
-// The same, naming a grid point by its scalar parameters ("d3-gamma0.5-n10000"; lists and
-// booleans by their name, "reps" left out).
+// The same, naming a grid point by its fields ("d3-gamma0p5-n10000"; a flag as 1 or 0, a list
+// written out or, past four entries, by its ends, length and digest; "reps" left out, so that a
+// point keeps its name when a battery gives it more replicates).
 std::string figure_slug(const std::string& claim, const std::string& kind, const Fields& point);
 
 // ECDF of probability-integral-transform values on a 101-point grid, with the DKW

@@ -1,5 +1,9 @@
 #include "verify/harness/standard_checks.hpp"
 
+#include <cmath>
+
+#include "verify/stats/power.hpp"
+
 namespace attnlaw::harness {
 namespace {
 constexpr double kPower = 0.99;
@@ -91,6 +95,22 @@ Check rate_check(std::string what, double fitted_slope, double theory_slope, dou
   Check c = deterministic_check(std::move(what), std::abs(fitted_slope - theory_slope) / tolerance,
                                 std::move(method) + "; statistic = |fitted - theory| / tolerance");
   c.effect = Effect{"fitted slope", fitted_slope, {fitted_slope, fitted_slope}};
+  return c;
+}
+
+Check slope_z_check(std::string target, double slope, double expected, double se, std::string p_method,
+                    std::string discrepancy) {
+  const double z = (slope - expected) / se;
+  const double zc = stats::normal_quantile(1 - 0.5e-6);
+  Check c;
+  c.test = "z-test";
+  c.target = std::move(target);
+  c.statistic = z;
+  c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
+  c.p_method = std::move(p_method);
+  c.effect = Effect{"fitted slope", slope, {slope - zc * se, slope + zc * se}};
+  c.detectable_law =
+      DetectableLaw{.formula = DetectableLaw::Formula::standard_error, .name = std::move(discrepancy), .sigma = se};
   return c;
 }
 

@@ -51,4 +51,11 @@ Check deterministic_check(std::string target, double statistic, std::string meth
 // `tolerance` of the theory's; statistic = |fitted - theory| / tolerance (pass iff <= 1).
 Check rate_check(std::string what, double fitted_slope, double theory_slope, double tolerance, std::string method);
 
+// A z-test of a fitted slope against the expected one, `se` its standard error under the null
+// (normal): statistic (slope - expected) / se, two-sided p; the effect is the fitted slope with
+// its interval at the per-check alpha 1e-6, and the law it can detect a multiple of se, named
+// `discrepancy` ("|slope - exact slope|").
+Check slope_z_check(std::string target, double slope, double expected, double se, std::string p_method,
+                    std::string discrepancy);
+
 }  // namespace attnlaw::harness

@@ -72,7 +72,7 @@ std::unique_ptr<harness::Claim> entropy_production() {
     flows_standard.push_back({type, 16, 4, 2.0, 3.0, 20});
   }
   // Full: four times the flows at the standard points, d = 9 (n = 8 and 32 tokens) and beta = 6.
-  std::vector<FlowPoint> flows_full = flows_standard;
+  std::vector<FlowPoint> flows_full;
   for (const char* type : {"S", "U"}) {
     flows_full.push_back({type, 7, 5, 1.0, 2.0, 200});
     flows_full.push_back({type, 8, 3, 4.0, 4.0, 200});

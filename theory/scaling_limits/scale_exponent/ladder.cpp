@@ -12,6 +12,7 @@
 #include "reference/extreme_value/critical_scale.hpp"
 #include "theory/scaling_limits/scale_exponent/experiments.hpp"
 #include "verify/harness/figure_data.hpp"
+#include "verify/harness/standard_checks.hpp"
 #include "verify/stats/linear_fit.hpp"
 #include "verify/stats/location_scale.hpp"
 #include "verify/stats/power.hpp"
@@ -87,19 +88,13 @@ harness::ExperimentResult exponent_is_2_over_d_minus_1(const NLadderPoint& p, co
   const double zc = stats::normal_quantile(1 - 0.5e-6);
 
   {
-    const double z = (slope - slope_fit_exact) / se_slope;
-    harness::Check c;
-    c.test = "z-test";
-    c.target = "slope of log beta_hat(n) on log n (E w_(1) = 1/2) = that of the exact finite-n law, same fit";
-    c.statistic = z;
-    c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
-    c.p_method = fmt::format(
-        "normal (weighted least squares over the n-ladder; delta-method errors of the roots from the per-replicate "
-        "contrast under common random numbers); exact-law slope {:.6f}",
-        slope_fit_exact);
-    c.effect = harness::Effect{"fitted slope", slope, {slope - zc * se_slope, slope + zc * se_slope}};
-    c.detectable_law = harness::DetectableLaw{
-        .formula = harness::DetectableLaw::Formula::standard_error, .name = "|slope - exact slope|", .sigma = se_slope};
+    harness::Check c = harness::slope_z_check(
+        "slope of log beta_hat(n) on log n (E w_(1) = 1/2) = that of the exact finite-n law, same fit", slope,
+        slope_fit_exact, se_slope,
+        fmt::format("normal (weighted least squares over the n-ladder; delta-method errors of the roots from the "
+                    "per-replicate contrast under common random numbers); exact-law slope {:.6f}",
+                    slope_fit_exact),
+        "|slope - exact slope|");
     c.detectable_target = std::abs(true_exponent - competitor) / 2;
     out.checks.push_back(std::move(c));
   }

@@ -13,14 +13,11 @@
 #include "verify/harness/standard_checks.hpp"
 #include "verify/stats/bootstrap.hpp"
 #include "verify/stats/linear_fit.hpp"
-#include "verify/stats/power.hpp"
 #include "verify/stats/quantile.hpp"
 
 namespace attnlaw::theory::unified_framework::exponent_fit_claim {
 namespace {
 
-constexpr double kAlpha = 1e-6;
-constexpr double kPower = 0.99;
 constexpr std::uint32_t kBootstrap = 400;
 
 // Bootstrap over rows (resampled within each n); deterministic streams from the claim's key.
@@ -89,22 +86,14 @@ harness::ExperimentResult slope_checks(const Ladder& ladder, std::size_t reps, b
                   ladder.top_k_undecided, ladder.n.size() * reps)));
 
   const double total_se = std::hypot(se, prediction.se);
-  const double z = (slope - prediction.slope) / total_se;
-  harness::Check c;
-  c.test = "z-test";
-  c.target =
-      "slope of log median Lambda_n on " + std::string(polynomial ? "log n" : "log log n") + " = " + prediction.text;
-  c.statistic = z;
-  c.p_value = std::erfc(std::abs(z) / std::sqrt(2.0));
-  c.p_method = fmt::format(
-                   "normal; bootstrap s.e. over rows ({} resamples) {:.4f}, reference s.e. {:.4f}; 95% CI "
-                   "[{:.4f}, {:.4f}]",
-                   kBootstrap, se, prediction.se, slope - 1.96 * total_se, slope + 1.96 * total_se) +
-               prediction.values;
-  const double zc = stats::normal_quantile(1 - kAlpha / 2);
-  c.effect = harness::Effect{"fitted slope", slope, {slope - zc * total_se, slope + zc * total_se}};
-  c.detectable_law = harness::DetectableLaw{
-      .formula = harness::DetectableLaw::Formula::standard_error, .name = "|slope - predicted|", .sigma = total_se};
+  harness::Check c = harness::slope_z_check(
+      "slope of log median Lambda_n on " + std::string(polynomial ? "log n" : "log log n") + " = " + prediction.text,
+      slope, prediction.slope, total_se,
+      fmt::format("normal; bootstrap s.e. over rows ({} resamples) {:.4f}, reference s.e. {:.4f}; 95% CI "
+                  "[{:.4f}, {:.4f}]",
+                  kBootstrap, se, prediction.se, slope - 1.96 * total_se, slope + 1.96 * total_se) +
+          prediction.values,
+      "|slope - predicted|");
   c.detectable_target = target;
   out.checks.push_back(std::move(c));
 

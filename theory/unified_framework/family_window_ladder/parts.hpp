@@ -4,6 +4,9 @@
 // them in files of their own (bias_rates.cpp, ladder_figures.cpp).
 #include <array>
 #include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "reference/extreme_value/finite_n_window.hpp"
@@ -42,6 +45,13 @@ struct Rungs {
   std::vector<std::array<double, kStats>> exact, limit;
   WindowSample last;
 };
+
+// Check (d) from the Monte Carlo bias (mean - PD) of each rung, its standard error and the exact
+// bias: the slope of the relative deviation on log log n, a z-test exact under the claim;
+// std::nullopt where fewer than three rungs or the exact bias is under 5 s.e. at some rung.
+std::optional<harness::Check> mc_bias_rate_check(std::string_view statistic, std::span<const double> log_log,
+                                                 std::span<const double> mc_bias, std::span<const double> mc_se,
+                                                 std::span<const double> exact_bias);
 
 // Checks (c) and (d) of statistic k on a ladder of beta = c_fixed h_n (bias_rates.cpp).
 void bias_rate_checks(harness::ExperimentResult& out, const reference::ScoreFamily& family, double c_fixed, int k,
