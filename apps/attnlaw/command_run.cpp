@@ -22,6 +22,7 @@
 #include "verify/harness/provenance.hpp"
 #include "verify/harness/results_document.hpp"
 #include "verify/harness/runner.hpp"
+#include "verify/harness/thread_count.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/progress.hpp"
 #include "verify/report/render.hpp"
@@ -159,7 +160,7 @@ int run(RunArguments args) {
                plan.size(), (std::filesystem::path(args.out) / kCheckpointFolder).string());
   }
 
-  if (options.threads > 0) omp_set_num_threads(options.threads);
+  harness::use_threads(options.threads);
   const std::size_t share = share_of_rank(stored, group.rank(), group.size()).size();
   std::optional<report::Progress> progress;
   if (group.leader())

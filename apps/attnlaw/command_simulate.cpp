@@ -2,7 +2,6 @@
 // user's own question, with the samplers and streams the claims use, beside the exact finite-n
 // law where it answers.
 #include <fmt/core.h>
-#include <omp.h>
 
 #include <chrono>
 #include <cmath>
@@ -24,6 +23,7 @@
 #include "verify/harness/json.hpp"
 #include "verify/harness/parallel.hpp"
 #include "verify/harness/point.hpp"
+#include "verify/harness/thread_count.hpp"
 #include "verify/sample/sphere_geometry.hpp"
 #include "verify/sample/sphere_naive.hpp"
 #include "verify/sample/sphere_truncated.hpp"
@@ -96,7 +96,7 @@ int simulate_sphere(const SimulateArguments& a) {
   if (a.sampler != "naive" && a.sampler != "truncated") {
     throw UsageError(fmt::format("--sampler: expected naive or truncated, got '{}'", a.sampler));
   }
-  if (!a.threads.empty()) omp_set_num_threads(static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
+  harness::use_threads(a.threads.empty() ? 0 : static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
   check_cost(a, d, n, beta, reps);
 
   // Keyed by the experiment's canonical label, never by how its numbers were typed or printed.

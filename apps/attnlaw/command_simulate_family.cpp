@@ -2,7 +2,6 @@
 // beta = c h_n, the critical window, with the exact top-K sampler the UF claims use, beside the
 // exact finite-n expectations (reference/extreme_value/finite_n_window.hpp) where they answer.
 #include <fmt/core.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <chrono>
@@ -20,6 +19,7 @@
 #include "verify/harness/check.hpp"
 #include "verify/harness/json.hpp"
 #include "verify/harness/point.hpp"
+#include "verify/harness/thread_count.hpp"
 #include "verify/stats/location_scale.hpp"
 
 namespace attnlaw::cli {
@@ -56,7 +56,7 @@ int simulate_family(const FamilyArguments& a) {
     throw UsageError(
         fmt::format("--reps/--K: {} rows of {} retained scores is above the limit of 3e9 scores", reps, K));
   }
-  if (!a.threads.empty()) omp_set_num_threads(static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
+  harness::use_threads(a.threads.empty() ? 0 : static_cast<int>(parse_integer("--threads", a.threads, 1, 1024)));
   const double h = reference::family_scale<double>(family, static_cast<double>(n)).h;
   const double beta = c * h;
 

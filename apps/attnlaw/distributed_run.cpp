@@ -1,12 +1,12 @@
 #include "apps/attnlaw/distributed_run.hpp"
 
 #include <fmt/core.h>
-#include <omp.h>
 
 #include <cstdio>
 #include <stdexcept>
 
 #include "apps/attnlaw/usage_error.hpp"
+#include "verify/harness/thread_count.hpp"
 
 namespace attnlaw::cli {
 namespace {
@@ -106,7 +106,7 @@ std::vector<harness::PointOutcome> run_distributed(const std::vector<harness::Pl
 std::vector<harness::RunOutput> run_seeds_distributed(const std::vector<const harness::Claim*>& claims,
                                                       const harness::RunOptions& options, const ProcessGroup& group,
                                                       const std::vector<std::uint32_t>& seeds) {
-  if (options.threads > 0) omp_set_num_threads(options.threads);
+  harness::use_threads(options.threads);
   const std::vector<harness::PlannedPoint> plan = harness::plan_points(claims, options.battery);
   std::vector<std::pair<std::size_t, harness::PointOutcome>> mine;
   const auto rank = static_cast<std::size_t>(group.rank());
@@ -136,7 +136,7 @@ std::vector<harness::MutantOutcome> run_mutants_distributed(const harness::Regis
                                                             const std::vector<const harness::Mutant*>& mutants,
                                                             const ProcessGroup& group,
                                                             const std::function<void(std::string_view)>& on_mutant) {
-  if (options.threads > 0) omp_set_num_threads(options.threads);
+  harness::use_threads(options.threads);
   harness::Json mine = harness::Json::array();
   std::vector<harness::MutantOutcome> outcomes(mutants.size());
   for (const std::size_t i : share_of_rank(std::vector<bool>(mutants.size(), false), group.rank(), group.size())) {

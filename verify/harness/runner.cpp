@@ -1,7 +1,7 @@
 #include "verify/harness/runner.hpp"
+#include "verify/harness/thread_count.hpp"
 
 #include <fnmatch.h>
-#include <omp.h>
 
 #include <algorithm>
 
@@ -125,7 +125,7 @@ RunOutput assemble_run(const std::vector<const Claim*>& claims, const std::vecto
 
 RunOutput run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                      const ExperimentObserver& observer) {
-  if (options.threads > 0) omp_set_num_threads(options.threads);
+  use_threads(options.threads);
   const RunContext context = run_context(options);
   const std::vector<PlannedPoint> plan = plan_points(claims, options.battery);
   std::vector<PointOutcome> outcomes;

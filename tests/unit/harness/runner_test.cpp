@@ -1,7 +1,10 @@
-// The runner's results are a pure function of (seed, claims): never of the thread count.
+// The runner's results are a pure function of (seed, claims): never of the thread count, neither
+// through the replicates' schedule nor through the threads of a matrix product.
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include <Eigen/Core>
 
 #include "verify/harness/claim_spec.hpp"
 #include "verify/harness/parallel.hpp"
@@ -40,6 +43,24 @@ ExperimentResult sum_of_logs(const RepsPoint& p, const NoModel&, const PointCont
   return {{c}, {}, {}};
 }
 
+// A deterministic check that multiplies two 512 x 512 matrices outside any parallel region, as
+// MH's n = 1024 energy identities do: Eigen would split the product across OpenMP's threads, and
+// the split sets the order of its sums.
+ExperimentResult matrix_product(const RepsPoint& p, const NoModel&, const PointContext&) {
+  const auto m = static_cast<Eigen::Index>(p.reps);
+  Eigen::MatrixXd a(m, m);
+  for (Eigen::Index i = 0; i < m; ++i)
+    for (Eigen::Index j = 0; j < m; ++j)
+      a(i, j) = std::sin(0.37 * static_cast<double>(i) + 1.1 * static_cast<double>(j));
+  const Eigen::MatrixXd product = a * a.transpose();
+  Check c;
+  c.test = "product";
+  c.statistic = (product.array() * product.array()).sum();
+  c.p_value = 0.5;
+  c.p_method = "none";
+  return {{c}, {}, {}};
+}
+
 std::unique_ptr<Claim> sum_claim() {
   auto claim = std::make_unique<ClaimSpec<NoModel>>(
       ClaimInfo{"TEST.sum", "SL", "none", "a sum", Provenance::derived, "[derived]"}, ModelChoice<NoModel>{NoModel{}});
@@ -47,9 +68,18 @@ std::unique_ptr<Claim> sum_claim() {
   return claim;
 }
 
+std::unique_ptr<Claim> product_claim() {
+  auto claim = std::make_unique<ClaimSpec<NoModel>>(
+      ClaimInfo{"TEST.product", "SL", "none", "a matrix product", Provenance::derived, "[derived]"},
+      ModelChoice<NoModel>{NoModel{}});
+  claim->experiment("product", Grid<RepsPoint>{.smoke = {{512}}}, matrix_product);
+  return claim;
+}
+
 Json run_with_threads(int threads) {
   Registry registry;
   registry.add(sum_claim());
+  registry.add(product_claim());
   RunOptions options;
   options.threads = threads;
   const RunOutput out = run_claims(select_claims(registry, options), options);
@@ -64,7 +94,7 @@ TEST(Runner, ChecksDoNotDependOnTheThreadCount) {
   const Json four = run_with_threads(4);
   EXPECT_EQ(one.dump(), two.dump());
   EXPECT_EQ(one.dump(), four.dump());
-  EXPECT_EQ(one["summary"]["checks"].get<int>(), 2);
+  EXPECT_EQ(one["summary"]["checks"].get<int>(), 3);
   // Stable check ids: claim/experiment/test@point label.
   EXPECT_EQ(one["checks"][0]["id"], "TEST.sum/sum/sum@reps=5000");
   EXPECT_EQ(one["checks"][1]["id"], "TEST.sum/sum/sum@reps=777");
